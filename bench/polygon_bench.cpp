@@ -19,4 +19,3 @@ BENCHMARK(BM_PolygonHitsSphere);
 }  // namespace
 }  // namespace transit
 
-BENCHMARK_MAIN();
