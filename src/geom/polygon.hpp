@@ -59,7 +59,8 @@ class Polygon {
   // ACE: Polygon.adjust_to_placement_poly
   void adjust_to_placement_poly(Sphere& hit_sphere, Sphere* other_sphere, float radius,
                                 bool center_solid, bool solid_check) const;
-  // Outward normal of the first edge the sphere's centre, dropped along `up`
+  // Unit normal, pointing back into the polygon (cross(plane normal, edge)), of
+  // the first edge in vertex order that the sphere's centre, dropped along `up`
   // onto the plane, lies outside of.
   // ACE: Polygon.find_crossed_edge (seed: find_walkable_collision, 0x0053a040)
   bool find_crossed_edge(const Sphere& sphere, const Vec3& up, Vec3& normal) const;

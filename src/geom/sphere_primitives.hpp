@@ -12,9 +12,11 @@ namespace transit {
 // ACE: Sphere.SphereIntersectsRay (seed 000 section 8, 0x005384e0)
 bool sphere_intersects_ray(const Sphere& sphere, const Ray& ray, float& time);
 
-// Fraction of `movement` at which a sphere at the origin moving by `movement`
-// first touches a sphere at `sphere_pos` when their radii sum to rad_sum;
-// -1 when they never touch or already overlap.
+// Fraction of `movement` at which a moving sphere first touches a fixed one
+// when their radii sum to rad_sum; `sphere_pos` is the moving sphere's centre
+// relative to the fixed sphere's (ACE's caller passes GlobalCurrCenter minus the
+// other centre). -1 when they never touch, move apart or already overlap; may
+// exceed 1 when the contact lies beyond `movement`.
 // ACE: Sphere.FindTimeOfCollision (seed 000 section 8: find_time_of_collision)
 float find_time_of_collision(const Vec3& movement, const Vec3& sphere_pos, float rad_sum);
 
