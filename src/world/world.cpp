@@ -1,0 +1,247 @@
+#include "world/world.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace transit {
+
+const EnvCell* World::env_cell(CellId id) const {
+  auto it = std::lower_bound(env_cells_.begin(), env_cells_.end(), id,
+                             [](const EnvCell& c, CellId v) { return c.id() < v; });
+  return it != env_cells_.end() && it->id() == id ? &*it : nullptr;
+}
+
+const WorldObject* World::object_by_id(std::uint32_t id) const {
+  for (const WorldObject& o : objects_)
+    if (o.id == id) return &o;
+  return nullptr;
+}
+
+std::span<const std::uint32_t> World::shadows(CellId cell) const {
+  auto it = shadows_.find(cell);
+  if (it == shadows_.end()) return {};
+  return it->second;
+}
+
+bool World::point_in_cell(CellId cell, const Vec3& point) const {
+  if (is_indoor(cell)) {
+    const EnvCell* env = env_cell(cell);
+    return env && env->point_in_cell(point);
+  }
+  const LandCell* land = land_cell(cell);
+  return land && land->point_in_cell(point);
+}
+
+void World::find_cell_list(const Position& pos, std::span<const Sphere> spheres, CellList& out,
+                           CellQuery* query) const {
+  out.clear();
+  bool hits_interior = false;
+  const CellId start = pos.objcell_id;
+  if (is_indoor(start)) {
+    hits_interior = true;
+    if (env_cell(start)) out.add(start);
+  } else {
+    add_all_outside_cells(pos, spheres, out);
+  }
+  if (query) *query = CellQuery{};
+
+  if (has_cell(start) && !spheres.empty()) {
+    // The list grows while it is walked: cells found lead to more cells.
+    for (std::size_t i = 0; i < out.size(); ++i)
+      find_transit_cells(out[i], pos, spheres, out, hits_interior);
+    if (query) {
+      for (CellId cell : out) {
+        if (!point_in_cell(cell, spheres[0].center - get_block_offset(start, cell))) continue;
+        query->current = cell;
+        if (is_indoor(cell)) {
+          // Retail returns here, before the visibility pruning below.
+          query->hits_interior = true;
+          return;
+        }
+      }
+    }
+  }
+  // Seen from inside, only the cells of the same building take part.
+  if (is_indoor(start)) {
+    const EnvCell* inside = env_cell(start);
+    CellList keep;
+    for (CellId cell : out)
+      if (cell == start || (inside && inside->sees(cell))) keep.add(cell);
+    out = keep;
+  }
+  if (query) query->hits_interior = hits_interior;
+}
+
+// ACE: LandCell.add_all_outside_cells
+void World::add_all_outside_cells(const Position& pos, std::span<const Sphere> spheres,
+                                  CellList& out) const {
+  if (out.added_outside) return;
+  out.added_outside = true;
+  if (spheres.empty()) {
+    Position outside = pos;
+    if (!adjust_to_outside(outside)) return;
+    if (auto lc = gid_to_lcoord(outside.objcell_id)) add_outside_cell(lc->x, lc->y, out);
+    return;
+  }
+  for (const Sphere& sphere : spheres) {
+    CellId cell = pos.objcell_id;
+    Vec3 center = sphere.center;
+    if (!adjust_to_outside(cell, center)) break;
+    const float px = center.x - std::floor(center.x / kCellLength) * kCellLength;
+    const float py = center.y - std::floor(center.y / kCellLength) * kCellLength;
+    const float min_rad = sphere.radius;
+    const float max_rad = kCellLength - min_rad;
+    const auto lc = gid_to_lcoord(cell);
+    if (!lc) continue;
+    const int x = lc->x, y = lc->y;
+    add_outside_cell(x, y, out);
+    // ACE: LandCell.check_add_cell_boundary
+    if (px > max_rad) {
+      add_outside_cell(x + 1, y, out);
+      if (py > max_rad) add_outside_cell(x + 1, y + 1, out);
+      if (py < min_rad) add_outside_cell(x + 1, y - 1, out);
+    }
+    if (px < min_rad) {
+      add_outside_cell(x - 1, y, out);
+      if (py > max_rad) add_outside_cell(x - 1, y + 1, out);
+      if (py < min_rad) add_outside_cell(x - 1, y - 1, out);
+    }
+    if (py > max_rad) add_outside_cell(x, y + 1, out);
+    if (py < min_rad) add_outside_cell(x, y - 1, out);
+  }
+}
+
+// ACE: LandCell.add_outside_cell
+void World::add_outside_cell(int gx, int gy, CellList& out) const {
+  if (gx < 0 || gy < 0 || gx >= kLandLength || gy >= kLandLength) return;
+  const CellId id = lcoord_to_gid(gx, gy);
+  if (land_cell(id)) out.add(id);
+}
+
+// ACE: LandCell/SortCell/EnvCell.find_transit_cells
+void World::find_transit_cells(CellId cell, const Position& pos, std::span<const Sphere> spheres,
+                               CellList& out, bool& hits_interior) const {
+  if (is_indoor(cell)) {
+    if (const EnvCell* env = env_cell(cell)) find_env_transit_cells(*env, pos, spheres, out);
+    return;
+  }
+  add_all_outside_cells(pos, spheres, out);
+  auto it = buildings_.find(cell);
+  if (it == buildings_.end()) return;
+  for (std::uint32_t index : it->second)
+    for (const CellPortal& portal : objects_[index].building_portals)
+      if (const EnvCell* inside = env_cell(portal.other))
+        check_building_transit(*inside, pos, spheres, out, hits_interior);
+}
+
+// ACE: EnvCell.find_transit_cells
+void World::find_env_transit_cells(const EnvCell& cell, const Position& pos,
+                                   std::span<const Sphere> spheres, CellList& out) const {
+  const Vec3 offset = get_block_offset(pos.objcell_id, cell.id());
+  bool check_outside = false;
+  for (const CellPortal& portal : cell.portals()) {
+    if (portal.leads_outside()) {
+      const Plane& plane = cell.portal_polygon(portal).plane();
+      for (const Sphere& sphere : spheres) {
+        const float rad = sphere.radius + kEpsilon;
+        const float dist = plane.distance(cell.frame().global_to_local(sphere.center - offset));
+        if (dist > -rad && dist < rad) {
+          check_outside = true;
+          break;
+        }
+      }
+      continue;
+    }
+    const EnvCell* other = env_cell(portal.other);
+    if (!other) continue;
+    for (const Sphere& sphere : spheres)
+      if (other->sphere_intersects_cell({sphere.center - offset, sphere.radius}) !=
+          BoundingType::Outside) {
+        out.add(other->id());
+        break;
+      }
+  }
+  if (check_outside) add_all_outside_cells(pos, spheres, out);
+}
+
+// ACE: EnvCell.check_building_transit
+void World::check_building_transit(const EnvCell& cell, const Position& pos,
+                                   std::span<const Sphere> spheres, CellList& out,
+                                   bool& hits_interior) const {
+  const Vec3 offset = get_block_offset(pos.objcell_id, cell.id());
+  for (const Sphere& sphere : spheres) {
+    if (cell.sphere_intersects_cell({sphere.center - offset, sphere.radius}) ==
+        BoundingType::Outside)
+      continue;
+    hits_interior = true;
+    out.add(cell.id());
+  }
+}
+
+std::optional<Position> World::resolve_global(const Vec3& global) const {
+  const auto point = global_to_local(global);
+  if (!point || !landscape_.find_landblock(point->cell_id)) return std::nullopt;
+  Position pos;
+  pos.frame.origin = point->local;
+  const CellId block = landblock_of(point->cell_id);
+  auto it = std::lower_bound(env_cells_.begin(), env_cells_.end(), block | 0x100u,
+                             [](const EnvCell& c, CellId v) { return c.id() < v; });
+  for (; it != env_cells_.end() && landblock_of(it->id()) == block; ++it)
+    if (it->point_in_cell(point->local)) {
+      pos.objcell_id = it->id();
+      return pos;
+    }
+  pos.objcell_id = point->cell_id;
+  return pos;
+}
+
+std::optional<Position> World::resolve(const PositionDesc& desc,
+                                       const OrientationDesc& outer) const {
+  std::optional<Position> pos;
+  if (desc.is_global()) {
+    pos = resolve_global(desc.global);
+  } else if (has_cell(*desc.cell)) {
+    pos = Position{*desc.cell, Frame{desc.local, {}}};
+  }
+  if (!pos) return std::nullopt;
+  const bool inner = desc.orientation.heading_deg || desc.orientation.rotation;
+  pos->frame.orientation = inner ? desc.orientation.quat() : outer.quat();
+  return pos;
+}
+
+void World::move_object(std::size_t index, const Position& position) {
+  unregister_shadow(index);
+  objects_[index].position = position;
+  register_shadow(index);
+}
+
+void World::register_shadow(std::size_t index) {
+  const WorldObject& object = objects_[index];
+  const Sphere bounds = object.bounds();
+  CellList cells;
+  find_cell_list(object.position, std::span<const Sphere>(&bounds, 1), cells);
+  // An object also shadows the cell it stands in, however small it is.
+  if (has_cell(object.position.objcell_id)) cells.add(object.position.objcell_id);
+  auto& registered = object_cells_[index];
+  registered.assign(cells.begin(), cells.end());
+  for (CellId cell : registered) shadows_[cell].push_back(static_cast<std::uint32_t>(index));
+}
+
+void World::unregister_shadow(std::size_t index) {
+  for (CellId cell : object_cells_[index]) {
+    auto& list = shadows_[cell];
+    list.erase(std::remove(list.begin(), list.end(), static_cast<std::uint32_t>(index)), list.end());
+  }
+  object_cells_[index].clear();
+}
+
+// A building's doorways are found from every outdoor cell its bounds reach.
+void World::register_building(std::size_t index) {
+  const WorldObject& object = objects_[index];
+  const Sphere bounds = object.bounds();
+  CellList cells;
+  add_all_outside_cells(object.position, std::span<const Sphere>(&bounds, 1), cells);
+  for (CellId cell : cells) buildings_[cell].push_back(static_cast<std::uint32_t>(index));
+}
+
+}  // namespace transit

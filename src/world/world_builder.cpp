@@ -1,0 +1,175 @@
+// World::from_scene: turns validated scene data into a world.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "geom/bsp_builder.hpp"
+#include "math/input_error.hpp"
+#include "world/world.hpp"
+
+namespace transit {
+
+namespace {
+
+std::string hex(CellId id) { return fmt::format("0x{:08X}", id); }
+
+Landblock make_landblock(const LandblockDesc& desc) {
+  const CellId id = make_landblock_id(static_cast<std::uint32_t>(desc.x),
+                                      static_cast<std::uint32_t>(desc.y));
+  std::array<float, kVerticesPerBlock> heights;
+  if (desc.heights)
+    heights = *desc.heights;
+  else
+    heights.fill(desc.flat.value_or(0.0f));
+  std::array<std::uint8_t, kVerticesPerBlock> types{};
+  if (desc.terrain_types) types = *desc.terrain_types;
+  return Landblock(id, heights, types);
+}
+
+std::shared_ptr<const CellGeometry> make_cell_geometry(const CellDesc& desc,
+                                                       std::vector<std::string>& warnings) {
+  std::set<std::uint32_t> portal_polys;
+  for (const PortalDesc& p : desc.portals) portal_polys.insert(p.polygon);
+  std::vector<std::vector<std::uint32_t>> walls;
+  for (std::uint32_t i = 0; i < desc.mesh.polygons.size(); ++i)
+    if (!portal_polys.count(i)) walls.push_back(desc.mesh.polygons[i]);
+
+  auto geometry = std::make_shared<CellGeometry>();
+  const std::string name = fmt::format("cell {}", hex(desc.id));
+  // Portal openings leave the walls open by design: no warning for them.
+  geometry->physics = build_bsp(desc.mesh.vertices, walls, {BspRole::Physics, PolygonSides::Single,
+                                                            name, 16}).tree;
+  BspBuildResult cell = build_bsp(desc.mesh.vertices, desc.mesh.polygons,
+                                  {BspRole::Cell, PolygonSides::Single, name, 16});
+  warnings.insert(warnings.end(), cell.warnings.begin(), cell.warnings.end());
+  geometry->cell = std::move(cell.tree);
+  return geometry;
+}
+
+std::vector<CellPortal> make_portals(const std::vector<PortalDesc>& descs) {
+  std::vector<CellPortal> portals;
+  for (const PortalDesc& p : descs) portals.push_back({p.polygon, p.to.value_or(0)});
+  return portals;
+}
+
+// Cells joined by portals see each other (retail's stab lists).
+void link_visible_cells(std::vector<EnvCell>& cells, const World& world) {
+  std::map<CellId, CellId> root;
+  for (const EnvCell& c : cells) root[c.id()] = c.id();
+  auto find = [&](CellId id) {
+    while (root[id] != id) id = root[id] = root[root[id]];
+    return id;
+  };
+  for (const EnvCell& c : cells)
+    for (const CellPortal& p : c.portals())
+      if (!p.leads_outside() && world.env_cell(p.other)) root[find(c.id())] = find(p.other);
+  for (EnvCell& c : cells) {
+    std::vector<CellId> group;
+    for (const EnvCell& other : cells)
+      if (find(other.id()) == find(c.id())) group.push_back(other.id());
+    c.set_visible_cells(std::move(group));
+  }
+}
+
+Sphere shape_bounds(const WorldObject& o) {
+  Vec3 lo(INFINITY), hi(-INFINITY);
+  auto grow = [&](const Vec3& c, float r) {
+    lo = glm::min(lo, c - r);
+    hi = glm::max(hi, c + r);
+  };
+  for (const Sphere& s : o.spheres) grow(s.center, s.radius);
+  for (const CylSphere& c : o.cylspheres) {
+    grow(c.low_point, c.radius);
+    grow(c.low_point + Vec3(0, 0, c.height), c.radius);
+  }
+  for (const auto& mesh : o.meshes) grow(mesh->bounding_sphere().center, mesh->bounding_sphere().radius);
+  if (lo.x > hi.x) return Sphere{Vec3(0.0f), kDummySphereRadius};
+  return Sphere{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f};
+}
+
+WorldObject make_object(const ObjectDesc& desc, const World& world,
+                        std::vector<std::string>& warnings) {
+  WorldObject o;
+  o.id = desc.id;
+  o.name = desc.name;
+  const auto pos = world.resolve(desc.position, desc.orientation);
+  if (!pos)
+    throw InputError(fmt::format("object {} '{}': its position is in no loaded cell", desc.id,
+                                 desc.name));
+  o.position = *pos;
+  o.scale = desc.scale;
+  o.flags = desc.flags;
+  for (std::size_t i = 0; i < desc.shapes.size(); ++i) {
+    const ShapeDesc& s = desc.shapes[i];
+    switch (s.type) {
+      case ShapeDesc::Type::Sphere: o.spheres.push_back({s.center, s.radius}); break;
+      case ShapeDesc::Type::CylSphere: o.cylspheres.push_back({s.low_point, s.radius, s.height}); break;
+      case ShapeDesc::Type::Mesh: {
+        const std::string name = fmt::format("object {} '{}' shape {}", desc.id, desc.name, i);
+        BspBuildResult built =
+            build_bsp(s.mesh.vertices, s.mesh.polygons, {BspRole::Physics, PolygonSides::Single, name, 16});
+        warnings.insert(warnings.end(), built.warnings.begin(), built.warnings.end());
+        o.meshes.push_back(std::make_shared<const BspTree>(std::move(built.tree)));
+        break;
+      }
+    }
+  }
+  if (desc.building_portals) o.building_portals = make_portals(*desc.building_portals);
+  o.local_bounds = shape_bounds(o);
+  return o;
+}
+
+void warn_unreachable_cells(const World& world, std::vector<std::string>& warnings) {
+  std::set<CellId> reached;
+  std::vector<CellId> todo;
+  for (const EnvCell& c : world.env_cells())
+    for (const CellPortal& p : c.portals())
+      if (p.leads_outside()) todo.push_back(c.id());
+  for (const WorldObject& o : world.objects())
+    for (const CellPortal& p : o.building_portals) todo.push_back(p.other);
+  while (!todo.empty()) {
+    const CellId id = todo.back();
+    todo.pop_back();
+    const EnvCell* cell = world.env_cell(id);
+    if (!cell || !reached.insert(id).second) continue;
+    for (const CellPortal& p : cell->portals())
+      if (!p.leads_outside()) todo.push_back(p.other);
+  }
+  for (const EnvCell& c : world.env_cells())
+    if (!reached.count(c.id()))
+      warnings.push_back(fmt::format(
+          "cell {}: unreachable: no portal leads into it from outside or from a building",
+          hex(c.id())));
+}
+
+}  // namespace
+
+World World::from_scene(const SceneDesc& scene, std::vector<std::string>* warnings_out) {
+  std::vector<std::string> warnings;
+  World world;
+  for (const LandblockDesc& desc : scene.landblocks)
+    if (!world.landscape_.add(make_landblock(desc)))
+      throw InputError(fmt::format("landblock ({}, {}) is given twice", desc.x, desc.y));
+
+  for (const CellDesc& desc : scene.cells)
+    world.env_cells_.emplace_back(desc.id, Frame{desc.origin, desc.orientation.quat()},
+                                  make_cell_geometry(desc, warnings), make_portals(desc.portals),
+                                  desc.seen_outside);
+  std::sort(world.env_cells_.begin(), world.env_cells_.end(),
+            [](const EnvCell& a, const EnvCell& b) { return a.id() < b.id(); });
+  link_visible_cells(world.env_cells_, world);
+
+  for (const ObjectDesc& desc : scene.objects) world.objects_.push_back(make_object(desc, world, warnings));
+  world.object_cells_.resize(world.objects_.size());
+  for (std::size_t i = 0; i < world.objects_.size(); ++i)
+    if (world.objects_[i].is_building()) world.register_building(i);
+  for (std::size_t i = 0; i < world.objects_.size(); ++i) world.register_shadow(i);
+
+  warn_unreachable_cells(world, warnings);
+  if (warnings_out) warnings_out->insert(warnings_out->end(), warnings.begin(), warnings.end());
+  return world;
+}
+
+}  // namespace transit

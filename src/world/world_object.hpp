@@ -1,0 +1,40 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "format/scene_desc.hpp"
+#include "geom/bsp_tree.hpp"
+#include "math/position.hpp"
+#include "world/env_cell.hpp"
+
+namespace transit {
+
+// A static or movable thing in the world that characters collide with:
+// spheres, cylspheres (creatures) and meshes (physics BSPs), all in the
+// object's own frame and scaled by `scale` (retail CPhysicsObj parts).
+struct WorldObject {
+  std::uint32_t id = 0;
+  std::string name;
+  Position position;  // cell + frame local to that cell's landblock
+  float scale = 1.0f;
+  std::uint32_t flags = 0;  // EntityFlag bits
+  std::vector<Sphere> spheres;
+  std::vector<CylSphere> cylspheres;
+  std::vector<std::shared_ptr<const BspTree>> meshes;
+  // A building's portals: polygons of its first mesh leading into indoor cells.
+  std::vector<CellPortal> building_portals;
+  Sphere local_bounds;  // encloses every shape, in the object's frame, unscaled
+
+  bool is_building() const { return !building_portals.empty(); }
+  bool has(std::uint32_t flag) const { return (flags & flag) != 0; }
+  // The bounding sphere in the coordinates of the object's landblock.
+  Sphere bounds() const {
+    return {position.frame.local_to_global(local_bounds.center * scale),
+            local_bounds.radius * scale};
+  }
+};
+
+}  // namespace transit

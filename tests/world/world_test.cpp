@@ -1,0 +1,199 @@
+// Cell lookup, building entry and shadow registration on small hand-made scenes.
+#include <algorithm>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "world/world.hpp"
+
+namespace transit {
+namespace {
+
+constexpr CellId kBlock = 0xA9B40000;  // landblock (169, 180)
+constexpr CellId kRoom = 0xA9B40100;
+const Vec3 kBlockOrigin(169 * 192.0f, 180 * 192.0f, 0.0f);
+
+// A 4 x 4 x 3 room, faces inward, with a 1 m wide, 2.2 m high doorway in its
+// x = 0 wall; polygon 9 is the doorway. Edges are split where the doorway
+// meets them so that the mesh is closed.
+MeshDesc room_with_door() {
+  MeshDesc m;
+  auto v = [&](float x, float y, float z) {
+    m.vertices.emplace_back(x, y, z);
+    return static_cast<std::uint32_t>(m.vertices.size() - 1);
+  };
+  auto poly = [&](std::initializer_list<Vec3> pts) {
+    std::vector<std::uint32_t> idx;
+    for (const Vec3& p : pts) idx.push_back(v(p.x, p.y, p.z));
+    m.polygons.push_back(idx);
+  };
+  poly({{0, 0, 0}, {4, 0, 0}, {4, 4, 0}, {0, 4, 0}, {0, 2.5f, 0}, {0, 1.5f, 0}});  // 0 floor
+  poly({{0, 1.5f, 3}, {0, 2.5f, 3}, {0, 4, 3}, {4, 4, 3}, {4, 0, 3}, {0, 0, 3}});  // 1 ceiling
+  poly({{0, 0, 0}, {0, 0, 3}, {4, 0, 3}, {4, 0, 0}});                              // 2 y = 0
+  poly({{4, 0, 0}, {4, 0, 3}, {4, 4, 3}, {4, 4, 0}});                              // 3 x = 4
+  poly({{4, 4, 0}, {4, 4, 3}, {0, 4, 3}, {0, 4, 0}});                              // 4 y = 4
+  poly({{0, 1.5f, 0}, {0, 1.5f, 2.2f}, {0, 1.5f, 3}, {0, 0, 3}, {0, 0, 0}});      // 5 left
+  poly({{0, 2.5f, 2.2f}, {0, 2.5f, 3}, {0, 1.5f, 3}, {0, 1.5f, 2.2f}});           // 6 lintel
+  poly({{0, 4, 0}, {0, 4, 3}, {0, 2.5f, 3}, {0, 2.5f, 2.2f}, {0, 2.5f, 0}});      // 7 right
+  poly({{0, 2.5f, 0}, {0, 2.5f, 2.2f}, {0, 1.5f, 2.2f}, {0, 1.5f, 0}});  // 8 doorway
+  return m;
+}
+
+SceneDesc two_by_two_flat() {
+  SceneDesc s;
+  for (int x : {169, 170})
+    for (int y : {180, 181}) {
+      LandblockDesc lb;
+      lb.x = x;
+      lb.y = y;
+      lb.flat = 0.0f;
+      s.landblocks.push_back(lb);
+    }
+  return s;
+}
+
+// The room at (40, 40, 0) of landblock (169, 180), entered from outside
+// through the doorway by a building whose portal leads into it.
+SceneDesc house_scene() {
+  SceneDesc s = two_by_two_flat();
+  CellDesc room;
+  room.id = kRoom;
+  room.origin = {40, 40, 0};
+  room.mesh = room_with_door();
+  room.portals = {{8, std::nullopt}};
+  s.cells.push_back(room);
+  ObjectDesc house;
+  house.id = 1;
+  house.name = "house";
+  house.position.cell = kBlock | 0x0A;
+  house.position.local = {42, 42, 0};
+  house.shapes.push_back({ShapeDesc::Type::Sphere, {0, 0, 20}, {}, 4.0f, 0.0f, {}});
+  house.building_portals = std::vector<PortalDesc>{{8, kRoom}};
+  house.flags = kFlagStatic;
+  s.objects.push_back(house);
+  return s;
+}
+
+std::vector<CellId> cells_of(const World& w, CellId start, Vec3 local, float r,
+                             World::CellQuery* q = nullptr) {
+  const Sphere s{local, r};
+  CellList list;
+  w.find_cell_list(Position{start, Frame{local, {}}}, std::span<const Sphere>(&s, 1), list, q);
+  std::vector<CellId> ids(list.begin(), list.end());
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+TEST(WorldCells, SphereInTheMiddleOfACellTouchesOnlyIt) {
+  const World w = World::from_scene(two_by_two_flat());
+  World::CellQuery q;
+  // (60, 60) is in cell x = 2, y = 2: 2 * 8 + 2 + 1 = 19 = 0x13.
+  EXPECT_THAT(cells_of(w, kBlock | 0x13, {60, 60, 1}, 0.48f, &q),
+              ::testing::ElementsAre(kBlock | 0x13));
+  EXPECT_EQ(q.current, kBlock | 0x13);
+  EXPECT_FALSE(q.hits_interior);
+}
+
+TEST(WorldCells, SphereAtALandblockCornerTouchesFourLandblocks) {
+  const World w = World::from_scene(two_by_two_flat());
+  World::CellQuery q;
+  // Cell (7, 7) of (169, 180) is 0x40; its neighbours across the corner are
+  // cell (0, 7) = 0x08 of (170, 180), (7, 0) = 0x39 of (169, 181) and (0, 0)
+  // of (170, 181).
+  EXPECT_THAT(cells_of(w, kBlock | 0x40, {191.8f, 191.8f, 1}, 0.48f, &q),
+              ::testing::ElementsAre(0xA9B40040u, 0xA9B50039u, 0xAAB40008u, 0xAAB50001u));
+  EXPECT_EQ(q.current, 0xA9B40040u);
+}
+
+TEST(WorldCells, UnloadedNeighboursAreLeftOut) {
+  SceneDesc one = two_by_two_flat();
+  one.landblocks.resize(1);  // only (169, 180)
+  const World w = World::from_scene(one);
+  EXPECT_THAT(cells_of(w, kBlock | 0x40, {191.8f, 191.8f, 1}, 0.48f),
+              ::testing::ElementsAre(0xA9B40040u));
+}
+
+TEST(WorldCells, ResolveGlobalFindsTheRoomOrTheOutdoorCell) {
+  const World w = World::from_scene(house_scene());
+  EXPECT_EQ(w.resolve_global(kBlockOrigin + Vec3(42, 42, 1))->objcell_id, kRoom);
+  // x = 30 is column 1, y = 42 row 1: cell 1 * 8 + 1 + 1 = 0x0A.
+  const auto outside = w.resolve_global(kBlockOrigin + Vec3(30, 42, 1));
+  EXPECT_EQ(outside->objcell_id, kBlock | 0x0A);
+  EXPECT_EQ(outside->frame.origin, Vec3(30, 42, 1));
+  EXPECT_FALSE(w.resolve_global(Vec3(-5, 0, 0)));
+  EXPECT_FALSE(w.resolve_global(Vec3(100 * 192.0f, 0, 0)));  // landblock not loaded
+}
+
+TEST(WorldCells, PointsOnTheDoorwayAndOutside) {
+  const World w = World::from_scene(house_scene());
+  EXPECT_TRUE(w.point_in_cell(kRoom, {42, 42, 1}));
+  EXPECT_TRUE(w.point_in_cell(kRoom, {40.0f, 42, 1}));   // on the doorway plane
+  EXPECT_FALSE(w.point_in_cell(kRoom, {39.9f, 42, 1}));  // just outside it
+  EXPECT_FALSE(w.point_in_cell(kRoom, {42, 42, 3.5f}));  // above the ceiling
+}
+
+TEST(WorldCells, SphereInTheDoorwayFromOutsideFindsTheRoom) {
+  const World w = World::from_scene(house_scene());
+  World::CellQuery q;
+  // Centre 0.2 m outside the doorway, radius 0.48: it reaches into the room.
+  EXPECT_THAT(cells_of(w, kBlock | 0x0A, {39.8f, 42, 1}, 0.48f, &q),
+              ::testing::ElementsAre(kBlock | 0x0A, kRoom));
+  EXPECT_EQ(q.current, kBlock | 0x0A);
+  EXPECT_TRUE(q.hits_interior);
+  // Once the centre has crossed the doorway the room is the current cell.
+  cells_of(w, kBlock | 0x0A, {40.2f, 42, 1}, 0.48f, &q);
+  EXPECT_EQ(q.current, kRoom);
+}
+
+TEST(WorldCells, SphereInsideTheRoomSeesOutsideOnlyAtTheDoor) {
+  const World w = World::from_scene(house_scene());
+  World::CellQuery q;
+  EXPECT_THAT(cells_of(w, kRoom, {42, 42, 1}, 0.48f, &q), ::testing::ElementsAre(kRoom));
+  EXPECT_EQ(q.current, kRoom);
+  // 0.3 m inside the doorway the sphere overlaps its plane: outside is added.
+  EXPECT_THAT(cells_of(w, kRoom, {40.3f, 42, 1}, 0.48f, &q),
+              ::testing::ElementsAre(kBlock | 0x0A, kRoom));
+  EXPECT_EQ(q.current, kRoom);
+}
+
+TEST(WorldShadows, ObjectSpanningFourCellsIsInAllFour) {
+  SceneDesc s = two_by_two_flat();
+  ObjectDesc rock;
+  rock.id = 7;
+  rock.name = "rock";
+  rock.position.cell = kBlock | 0x0A;
+  rock.position.local = {47, 47, 0};
+  rock.shapes.push_back({ShapeDesc::Type::Sphere, {0, 0, 1}, {}, 2.0f, 0.0f, {}});
+  s.objects.push_back(rock);
+  World w = World::from_scene(s);
+  // The sphere around (47, 47) with radius 2 crosses x = 48 and y = 48:
+  // cells (1,1) 0x0A, (1,2) 0x0B, (2,1) 0x12, (2,2) 0x13.
+  for (CellId c : {0x0Au, 0x0Bu, 0x12u, 0x13u})
+    EXPECT_THAT(w.shadows(kBlock | c), ::testing::ElementsAre(0u)) << std::hex << c;
+  EXPECT_TRUE(w.shadows(kBlock | 0x01).empty());
+  EXPECT_EQ(w.shadow_cells(0).size(), 4u);
+
+  w.move_object(0, Position{kBlock | 0x01, Frame{{10, 10, 0}, {}}});
+  EXPECT_TRUE(w.shadows(kBlock | 0x0A).empty());
+  EXPECT_THAT(w.shadows(kBlock | 0x01), ::testing::ElementsAre(0u));
+  EXPECT_EQ(w.shadow_cells(0).size(), 1u);
+}
+
+TEST(WorldBuild, WarnsAboutUnreachableCellsAndOpenMeshes) {
+  SceneDesc s = house_scene();
+  s.objects.clear();  // no building: the room has only its doorway
+  CellDesc closet;
+  closet.id = kRoom + 1;
+  closet.origin = {100, 100, 0};
+  closet.mesh = room_with_door();
+  closet.mesh.polygons.pop_back();  // no doorway polygon: the room is open
+  s.cells.push_back(closet);
+  std::vector<std::string> warnings;
+  const World w = World::from_scene(s, &warnings);
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_THAT(warnings[0], ::testing::HasSubstr("cell 0xA9B40101: mesh is not closed"));
+  EXPECT_THAT(warnings[1], ::testing::HasSubstr("cell 0xA9B40101: unreachable"));
+}
+
+}  // namespace
+}  // namespace transit
