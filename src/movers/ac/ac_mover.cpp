@@ -1,0 +1,94 @@
+#include "movers/ac/ac_mover.hpp"
+
+namespace transit::ac {
+
+namespace {
+
+// The sphere retail gives objects that have none (PhysicsGlobals.DummySphere).
+constexpr Sphere kDummySphereShape{{0.0f, 0.0f, kDummySphereRadius}, kDummySphereRadius};
+
+// ACE: PhysicsObj.get_object_info and ObjectInfo.Init
+ObjectInfo object_info_for(const AcBody& body, const AcContact& contact) {
+  ObjectInfo info;
+  if (body.flags & kFlagEdgeSlide) info.state |= kEdgeSlide;
+  if (contact.contact && contact.contact_plane) {
+    info.state |= kContact;
+    if (contact.on_walkable) info.state |= kOnWalkable;
+  }
+  if (body.flags & kFlagFreeRotate) info.state |= kFreeRotate;
+  if (body.flags & kFlagMissile) info.state |= kPathClipped;
+  if (body.flags & kFlagPerfectClip) info.state |= kPerfectClip;
+  if (body.flags & kFlagViewer) info.state |= kIsViewer;
+  if (body.flags & kFlagImpenetrable) info.state |= kIsImpenetrable;
+  if (body.flags & kFlagPlayer) info.state |= kIsPlayer;
+  if (body.flags & kFlagPk) info.state |= kIsPk;
+  if (body.flags & kFlagIgnoreCreatures) info.state |= kIgnoreCreatures;
+  info.scale = body.scale;
+  info.step_up_height = body.step_up_height * body.scale;
+  info.step_down_height = body.step_down_height * body.scale;
+  info.ethereal = (body.flags & kFlagEthereal) != 0;
+  info.missile = (body.flags & kFlagMissile) != 0;
+  info.step_down = !info.missile;
+  info.gravity = (body.flags & kFlagGravity) != 0;
+  return info;
+}
+
+}  // namespace
+
+AcMoveResult move_body(const World& world, const AcBody& body, const Position& begin,
+                       const Position& end, const AcContact& contact, TransitionOptions options) {
+  Transition t(world, options);
+  t.init_object(object_info_for(body, contact));
+  if (contact.contact_plane) {
+    const CellPlane& cp = *contact.contact_plane;
+    if (contact.contact)
+      t.init_contact_plane(cp.cell, cp.plane, cp.water);
+    else
+      t.init_last_known_contact_plane(cp.cell, cp.plane, cp.water);
+  }
+  if (contact.sliding_normal) t.init_sliding_normal(*contact.sliding_normal);
+  if (body.spheres.empty())
+    t.init_sphere(std::span<const Sphere>(&kDummySphereShape, 1), 1.0f);
+  else
+    t.init_sphere(body.spheres, body.scale);
+  t.init_path(world.has_cell(begin.objcell_id) ? begin.objcell_id : 0, begin, end);
+  t.collision_info.frames_stationary_fall = contact.frames_stationary_fall;
+
+  AcMoveResult r;
+  r.ok = t.find_valid_position();
+  r.state = t.last_validated_state();
+  r.last_insert = t.last_insert_state();
+  r.steps = t.steps_taken();
+  r.position = r.ok ? t.sphere_path.cur_pos : begin;
+  const CollisionInfo& ci = t.collision_info;
+  r.contact = t.object_info.has(kContact);
+  r.on_walkable = t.object_info.has(kOnWalkable);
+  if (ci.contact_plane_valid)
+    r.contact_plane = CellPlane{ci.contact_plane, ci.contact_plane_cell_id, ci.contact_plane_is_water};
+  if (ci.collision_normal_valid) r.collision_normal = ci.collision_normal;
+  if (ci.sliding_normal_valid) r.sliding_normal = ci.sliding_normal;
+  r.velocity_stopped = t.object_info.velocity_stopped;
+  r.collided_with_environment = ci.collided_with_environment;
+  r.frames_stationary_fall = ci.frames_stationary_fall;
+  r.collided_objects = ci.collide_objects;
+  return r;
+}
+
+std::optional<CellPlane> surface_under(const World& world, CellId cell, const Vec3& point) {
+  if (is_outdoor(cell)) {
+    const LandCell* land = world.land_cell(cell);
+    const Polygon* poly = land ? land->find_terrain_poly(point) : nullptr;
+    if (!poly) return std::nullopt;
+    return CellPlane{poly->plane(), cell, land->is_water()};
+  }
+  const EnvCell* env = world.env_cell(cell);
+  if (!env) return std::nullopt;
+  // Start a little above the point so that a floor exactly at it is found.
+  const Vec3 start = env->frame().global_to_local(point + Vec3(0.0f, 0.0f, 0.01f));
+  const Vec3 down = env->frame().global_to_local_vec(-kUnitZ);
+  BspTree::RayHit hit;
+  if (!env->geometry().physics.trace_ray(Ray{start, down, 1000.0f}, hit)) return std::nullopt;
+  return CellPlane{env->frame().local_to_global(hit.polygon->plane()), cell, false};
+}
+
+}  // namespace transit::ac

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "math/position.hpp"
+#include "movers/ac/transition.hpp"
+#include "world/world.hpp"
+
+namespace transit::ac {
+
+// A character or other moving object as the AC mover sees it.
+struct AcBody {
+  std::vector<Sphere> spheres{{{0.0f, 0.0f, 0.48f}, 0.48f}, {{0.0f, 0.0f, 1.35f}, 0.48f}};
+  float scale = 1.0f;
+  float step_up_height = 0.6f;
+  float step_down_height = 0.6f;
+  std::uint32_t flags = kFlagEdgeSlide | kFlagGravity | kFlagPlayer;  // EntityFlag bits
+};
+
+// A plane in the coordinates of its cell's landblock.
+struct CellPlane {
+  Plane plane;
+  CellId cell = 0;
+  bool water = false;
+  bool operator==(const CellPlane&) const = default;
+};
+
+// What the body knew before the move (retail's transient state).
+struct AcContact {
+  bool contact = false;      // standing on contact_plane
+  bool on_walkable = false;  // ... and it is walkable
+  std::optional<CellPlane> contact_plane;  // with contact: the plane; without: remembered
+  std::optional<Vec3> sliding_normal;
+  int frames_stationary_fall = 0;
+};
+
+struct AcMoveResult {
+  bool ok = false;  // the transition found a valid position
+  TransitionState state = TransitionState::Invalid;       // after the last step's validation
+  TransitionState last_insert = TransitionState::Invalid;  // the last step's collision result
+  Position position;                                       // where the body ends
+  bool contact = false;
+  bool on_walkable = false;
+  std::optional<CellPlane> contact_plane;
+  std::optional<Vec3> collision_normal;
+  std::optional<Vec3> sliding_normal;
+  int steps = 0;
+  bool velocity_stopped = false;
+  bool collided_with_environment = false;
+  int frames_stationary_fall = 0;
+  std::vector<std::uint32_t> collided_objects;  // world object indices
+};
+
+// Moves a body from `begin` to `end` the way retail's
+// CPhysicsObj::transition does. A failed transition leaves the body at
+// `begin` (ok = false).
+AcMoveResult move_body(const World& world, const AcBody& body, const Position& begin,
+                       const Position& end, const AcContact& contact,
+                       TransitionOptions options = {});
+
+// The surface directly under `point` in `cell` (terrain triangle or the
+// nearest upward-facing polygon of the indoor cell below it), as a plane in
+// the cell's landblock coordinates; nothing when there is none.
+std::optional<CellPlane> surface_under(const World& world, CellId cell, const Vec3& point);
+
+}  // namespace transit::ac

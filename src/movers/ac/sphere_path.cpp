@@ -1,0 +1,131 @@
+#include "movers/ac/sphere_path.hpp"
+
+#include <algorithm>
+
+#include "world/land_defs.hpp"
+
+namespace transit::ac {
+
+void SpherePath::init_path(CellId begin_cell_id, const std::optional<Position>& begin,
+                           const Position& end) {
+  begin_pos = begin;
+  begin_cell = begin_cell_id;
+  end_pos = end;
+  insert_type = begin ? InsertType::Transition : InsertType::Placement;
+  cur_pos = begin ? *begin : end;
+  cur_cell = begin_cell_id;
+  cache_global_curr_center();
+}
+
+void SpherePath::init_sphere(std::span<const Sphere> spheres, float scale) {
+  num_sphere = static_cast<int>(std::min<std::size_t>(spheres.size(), 2));
+  for (int i = 0; i < num_sphere; ++i)
+    local_sphere[i] = Sphere{spheres[i].center * scale, spheres[i].radius * scale};
+  local_low_point = local_sphere[0].center;
+  local_low_point.z -= local_sphere[0].radius;
+}
+
+void SpherePath::add_offset_to_check_pos(const Vec3& offset) {
+  cell_array_valid = false;
+  check_pos.frame.origin += offset;
+  shift_global_sphere(offset);
+}
+
+void SpherePath::adjust_check_pos(CellId cell) {
+  if (is_outdoor(cell)) {
+    const Vec3 offset = get_block_offset(cell, check_pos.objcell_id);
+    shift_global_sphere(offset);
+    check_pos.frame.origin += offset;
+  }
+  check_pos.objcell_id = cell;
+}
+
+void SpherePath::cache_global_curr_center() {
+  for (int i = 0; i < num_sphere; ++i)
+    global_curr_center[i] = cur_pos.local_to_global(local_sphere[i].center);
+}
+
+void SpherePath::cache_global_sphere() {
+  for (int i = 0; i < num_sphere; ++i)
+    global_sphere[i] = Sphere{check_pos.local_to_global(local_sphere[i].center),
+                              local_sphere[i].radius};
+  global_low_point = check_pos.local_to_global(local_low_point);
+}
+
+void SpherePath::shift_global_sphere(const Vec3& offset) {
+  for (int i = 0; i < num_sphere; ++i) global_sphere[i].center += offset;
+  global_low_point += offset;
+}
+
+// `pos` is the cell or object tested; its frame maps its own space into its
+// landblock, and `scale` its size.
+void SpherePath::cache_local_space_sphere(const Position& pos, float scale) {
+  const float inv_scale = 1.0f / scale;
+  auto to_local = [&](const Position& from, const Vec3& point) {
+    const Vec3 in_pos_block =
+        from.local_to_global(point) + get_block_offset(pos.objcell_id, from.objcell_id);
+    return pos.frame.global_to_local(in_pos_block) * inv_scale;
+  };
+  for (int i = 0; i < num_sphere; ++i) {
+    local_space_curr_center[i] = to_local(cur_pos, local_sphere[i].center);
+    local_space_sphere[i] =
+        Sphere{to_local(check_pos, local_sphere[i].center), local_sphere[i].radius * inv_scale};
+  }
+  local_space_pos = pos;
+  local_space_z = pos.global_to_local_vec(kUnitZ);
+  local_space_low_point = local_space_sphere[0].center - local_space_z * local_space_sphere[0].radius;
+}
+
+bool SpherePath::check_walkables() const {
+  if (!walkable) return true;
+  const Sphere half{walkable_check_pos.center, walkable_check_pos.radius * 0.5f};
+  return walkable->check_walkable(half, walkable_up);
+}
+
+Vec3 SpherePath::cur_check_block_offset() const {
+  return get_block_offset(cur_pos.objcell_id, check_pos.objcell_id);
+}
+
+void SpherePath::save_check_pos() {
+  backup_cell = check_cell;
+  backup_check_pos = check_pos;
+}
+
+void SpherePath::restore_check_pos() {
+  check_pos = backup_check_pos;
+  check_cell = backup_cell;
+  cell_array_valid = false;
+  cache_global_sphere();
+}
+
+void SpherePath::set_check_pos(const Position& position, CellId cell) {
+  check_pos = position;
+  check_cell = cell;
+  cell_array_valid = false;
+  cache_global_sphere();
+}
+
+void SpherePath::set_collide(const Vec3& collision_normal) {
+  collide = true;
+  backup_cell = check_cell;
+  backup_check_pos = check_pos;
+  step_up_normal = collision_normal;
+  walk_interp = 1.0f;
+}
+
+void SpherePath::set_neg_poly_hit(bool step_up_hit, const Vec3& collision_normal) {
+  neg_step_up = step_up_hit;
+  neg_poly_hit = true;
+  neg_collision_normal = -collision_normal;
+}
+
+void SpherePath::set_walkable(const Sphere& sphere, const Polygon* poly, const Vec3& up,
+                              const Position& local_pos, float scale) {
+  walkable_check_pos = sphere;
+  walkable = poly;
+  walkable_up = up;
+  walkable_pos = local_pos;
+  walkable_scale = scale;
+}
+
+}  // namespace transit::ac

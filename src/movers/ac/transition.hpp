@@ -1,0 +1,132 @@
+#pragma once
+
+#include <span>
+
+#include "geom/bsp_tree.hpp"
+#include "movers/ac/collision_info.hpp"
+#include "movers/ac/object_info.hpp"
+#include "movers/ac/sphere_path.hpp"
+#include "movers/ac/transition_state.hpp"
+#include "world/cell_list.hpp"
+#include "world/world.hpp"
+
+namespace transit::ac {
+
+// How many sub-steps a transition may take before it gives up.
+struct TransitionOptions {
+  int max_steps = kRetailMaxTransitionSteps;  // ACE raised it to kAceMaxTransitionSteps
+};
+
+// Retail's CTransition: moves an object's sphere path from a begin to an end
+// position through a world, one sub-step of at most one sphere radius at a
+// time, colliding with terrain, rooms and objects, stepping up and down,
+// sliding along walls and edges. One Transition per move; the world is only
+// read, so transitions on many threads may share it.
+class Transition {
+ public:
+  Transition(const World& world, TransitionOptions options = {})
+      : world_(world), options_(options) {}
+
+  ObjectInfo object_info;
+  SpherePath sphere_path;
+  CollisionInfo collision_info;
+  CellList cell_array;
+
+  // Set-up, in retail's order: object, spheres, path, then any remembered
+  // contact plane and sliding normal.
+  void init_object(const ObjectInfo& info) { object_info = info; }
+  void init_sphere(std::span<const Sphere> spheres, float scale);
+  void init_path(CellId begin_cell, const std::optional<Position>& begin, const Position& end);
+  // ACE: Transition.InitContactPlane / InitLastKnownContactPlane / InitSlidingNormal
+  void init_contact_plane(CellId cell, const Plane& plane, bool is_water);
+  void init_last_known_contact_plane(CellId cell, const Plane& plane, bool is_water);
+  void init_sliding_normal(const Vec3& normal);
+
+  // Runs the move (a transition or a placement, by the path's insert type).
+  // ACE: Transition.FindValidPosition
+  bool find_valid_position();
+  // ACE: Transition.FindTransitionalPosition
+  bool find_transitional_position();
+  // ACE: Transition.FindPlacementPosition
+  bool find_placement_position();
+
+  // Sub-steps the last find_transitional_position ran (0 for none), the
+  // state its last step ended in after validation, and that step's raw
+  // collision result before validation turned it into a retreat.
+  int steps_taken() const { return steps_taken_; }
+  TransitionState last_validated_state() const { return last_validated_; }
+  TransitionState last_insert_state() const { return last_insert_; }
+
+  // --- the per-step machinery, public for the cell and BSP collision code ---
+  // ACE: Transition.AdjustOffset
+  Vec3 adjust_offset(const Vec3& offset);
+  // ACE: Transition.TransitionalInsert
+  TransitionState transitional_insert(int attempts);
+  // ACE: Transition.InsertIntoCell
+  TransitionState insert_into_cell(CellId cell, int attempts);
+  // ACE: Transition.CheckOtherCells
+  TransitionState check_other_cells(CellId current);
+  // ACE: ObjCell.FindCollisions (LandCell / EnvCell)
+  TransitionState find_collisions(CellId cell);
+  // ACE: ObjectInfo.ValidateWalkable
+  TransitionState validate_walkable(const Sphere& check_pos, const Plane& contact_plane,
+                                    bool is_water, float water_depth, CellId cell);
+  // ACE: Transition.StepUp / StepDown
+  bool step_up(const Vec3& collision_normal);
+  bool step_down(float step_down_height, float z_val);
+  // ACE: Transition.CheckWalkable
+  bool check_walkable(float z_check);
+  // ACE: Transition.EdgeSlide / SetEdgeSlide / CliffSlide
+  bool edge_slide(TransitionState& state, float step_down_height, float z_val);
+  TransitionState set_edge_slide(bool unwalkable, bool valid_cell, TransitionState state);
+  TransitionState cliff_slide(const Plane& contact_plane);
+  // The environment variant of retail CSphere::slide_sphere (0x00538180): the
+  // global sphere 0 slides along the crease of `collision_normal` and the
+  // contact plane. ACE: Sphere.SlideSphere(transition, ref normal, currPos)
+  TransitionState slide_sphere(Vec3 collision_normal, const Vec3& curr_pos);
+  // ACE: SpherePath.StepUpSlide / PrecipiceSlide
+  TransitionState step_up_slide();
+  TransitionState precipice_slide();
+  // ACE: Transition.ValidateTransition
+  TransitionState validate_transition(TransitionState state);
+  // ACE: Transition.SetCurrentCheckPos / BuildCellArray
+  void set_current_check_pos();
+  void build_cell_array();
+
+  // The world-geometry collision of a BSP (cell or object part) in the
+  // space cached by sphere_path.cache_local_space_sphere.
+  // ACE: BSPTree.find_collisions and the routines it calls
+  TransitionState bsp_find_collisions(const BspTree& bsp, float scale);
+  TransitionState bsp_placement_insert(const BspTree& bsp);
+
+  const World& world() const { return world_; }
+
+ private:
+  void calc_num_steps(Vec3& offset, Vec3& offset_per_step, int& num_steps) const;
+  TransitionState find_land_env_collisions(const LandCell& cell);
+  TransitionState find_env_cell_collisions(const EnvCell& cell);
+  bool step_down_after_insert(TransitionState& state);
+  TransitionState collide_after_insert(int attempts);
+  TransitionState bsp_step_sphere_down(const BspTree& bsp, const Sphere& check_pos, float scale);
+  TransitionState bsp_step_sphere_up(const Vec3& local_normal);
+  TransitionState bsp_slide_sphere(const Vec3& local_normal);
+  TransitionState bsp_collide_with_pt(const BspTree& bsp, const Sphere& check_pos,
+                                      const Vec3& curr_pos, const Polygon* hit_poly,
+                                      Vec3 contact_point, float scale);
+  TransitionState bsp_contact_collisions(const BspTree& bsp, const Vec3& movement);
+  TransitionState bsp_free_collisions(const BspTree& bsp, const Vec3& movement, float scale);
+  TransitionState bsp_land_on_walkable(const BspTree& bsp, const Vec3& movement, float scale);
+  TransitionState validate_placement(TransitionState state, bool adjust);
+  TransitionState validate_placement_transition(TransitionState state);
+  TransitionState placement_insert();
+  bool find_placement_pos();
+  Plane local_plane_to_global(const Plane& local, float scale) const;
+
+  const World& world_;
+  TransitionOptions options_;
+  int steps_taken_ = 0;
+  TransitionState last_validated_ = TransitionState::Invalid;
+  TransitionState last_insert_ = TransitionState::Invalid;
+};
+
+}  // namespace transit::ac
