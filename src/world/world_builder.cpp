@@ -89,6 +89,25 @@ Sphere shape_bounds(const WorldObject& o) {
   return Sphere{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f};
 }
 
+// A building's doorways are portal polygons of its meshes, numbered across
+// all of its mesh shapes in order: they lead inside instead of blocking, so
+// its physics trees are built without them.
+std::vector<std::vector<std::uint32_t>> blocking_polygons(const ObjectDesc& desc,
+                                                          std::size_t shape) {
+  std::uint32_t first = 0;  // the object-wide number of this shape's polygon 0
+  for (std::size_t i = 0; i < shape; ++i)
+    if (desc.shapes[i].type == ShapeDesc::Type::Mesh)
+      first += static_cast<std::uint32_t>(desc.shapes[i].mesh.polygons.size());
+  std::set<std::uint32_t> portals;
+  if (desc.building_portals)
+    for (const PortalDesc& p : *desc.building_portals) portals.insert(p.polygon);
+  const MeshDesc& mesh = desc.shapes[shape].mesh;
+  std::vector<std::vector<std::uint32_t>> kept;
+  for (std::uint32_t i = 0; i < mesh.polygons.size(); ++i)
+    if (!portals.count(first + i)) kept.push_back(mesh.polygons[i]);
+  return kept;
+}
+
 WorldObject make_object(const ObjectDesc& desc, const World& world,
                         std::vector<std::string>& warnings) {
   WorldObject o;
@@ -108,8 +127,8 @@ WorldObject make_object(const ObjectDesc& desc, const World& world,
       case ShapeDesc::Type::CylSphere: o.cylspheres.push_back({s.low_point, s.radius, s.height}); break;
       case ShapeDesc::Type::Mesh: {
         const std::string name = fmt::format("object {} '{}' shape {}", desc.id, desc.name, i);
-        BspBuildResult built =
-            build_bsp(s.mesh.vertices, s.mesh.polygons, {BspRole::Physics, PolygonSides::Single, name, 16});
+        BspBuildResult built = build_bsp(s.mesh.vertices, blocking_polygons(desc, i),
+                                         {BspRole::Physics, PolygonSides::Single, name, 16});
         warnings.insert(warnings.end(), built.warnings.begin(), built.warnings.end());
         o.meshes.push_back(std::make_shared<const BspTree>(std::move(built.tree)));
         break;

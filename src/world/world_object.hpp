@@ -24,7 +24,8 @@ struct WorldObject {
   std::vector<Sphere> spheres;
   std::vector<CylSphere> cylspheres;
   std::vector<std::shared_ptr<const BspTree>> meshes;
-  // A building's portals: polygons of its first mesh leading into indoor cells.
+  // A building's portals: polygons of its meshes (numbered across its mesh
+  // shapes in order) leading into indoor cells.
   std::vector<CellPortal> building_portals;
   Sphere local_bounds;  // encloses every shape, in the object's frame, unscaled
 

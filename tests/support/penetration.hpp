@@ -1,0 +1,25 @@
+#pragma once
+// How deep a body ends inside the world: the invariant every movement test
+// checks ("never ends inside solid geometry by more than 1 cm").
+
+#include "math/position.hpp"
+#include "movers/ac/ac_mover.hpp"
+#include "world/world.hpp"
+
+namespace transit::test {
+
+// Distance from `point` to the closest point of a convex polygon.
+float distance_to_polygon(const Polygon& polygon, const Vec3& point);
+
+// How far a sphere reaches into the solid behind a polygon: its radius minus
+// the distance to the polygon, the signed plane distance when the centre
+// lies over the polygon (so a centre behind it counts fully). <= 0: clear.
+float sphere_depth(const Polygon& polygon, const Sphere& sphere);
+
+// The deepest any of the body's spheres at `pos` reaches into terrain (less
+// the water depth), room walls and floors, or objects' spheres, cylspheres
+// and meshes, over every cell the spheres touch. <= 0 when clear.
+float deepest_penetration(const World& world, const ac::AcBody& body, const Position& pos,
+                          std::int64_t skip_object = -1);
+
+}  // namespace transit::test
