@@ -2,12 +2,15 @@
 
 #include "demo_command.hpp"
 #include "move_command.hpp"
+#include "scene_commands.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"transit: Asheron's Call style character movement with collision"};
   app.require_subcommand(1);
   transit::cli::add_demo_command(app);
   transit::cli::add_move_command(app);
+  transit::cli::add_inspect_command(app);
+  transit::cli::add_demo_scene_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }
