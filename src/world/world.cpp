@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "math/input_error.hpp"
+
 namespace transit {
 
 const EnvCell* World::env_cell(CellId id) const {
@@ -213,6 +217,25 @@ void World::move_object(std::size_t index, const Position& position) {
   unregister_shadow(index);
   objects_[index].position = position;
   register_shadow(index);
+}
+
+std::size_t World::add_object(WorldObject object) {
+  if (!has_cell(object.position.objcell_id))
+    throw InputError(fmt::format("object {} '{}': cell 0x{:08X} is not in the world", object.id,
+                                 object.name, object.position.objcell_id));
+  objects_.push_back(std::move(object));
+  object_cells_.emplace_back();
+  const std::size_t index = objects_.size() - 1;
+  if (objects_[index].is_building()) register_building(index);
+  register_shadow(index);
+  return index;
+}
+
+void World::remove_object(std::size_t index) {
+  unregister_shadow(index);
+  for (auto& [cell, list] : buildings_)
+    list.erase(std::remove(list.begin(), list.end(), static_cast<std::uint32_t>(index)), list.end());
+  objects_[index] = WorldObject{};
 }
 
 void World::register_shadow(std::size_t index) {

@@ -40,6 +40,12 @@ class World {
   std::span<const CellId> shadow_cells(std::size_t index) const { return object_cells_[index]; }
   // Moves an object and re-registers its shadow. ACE: PhysicsObj.calc_cross_cells
   void move_object(std::size_t index, const Position& position);
+  // Adds an object (its position must be in a loaded cell) and registers its
+  // shadow; returns its index. Indices of other objects do not change.
+  std::size_t add_object(WorldObject object);
+  // Takes an object out of every cell. Its index stays taken (objects()
+  // keeps a placeholder with id 0 and no shapes) so other indices hold.
+  void remove_object(std::size_t index);
 
   // Result of find_cell_list beyond the list itself.
   struct CellQuery {

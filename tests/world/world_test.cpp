@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "support/test_scenes.hpp"
+#include "math/input_error.hpp"
 #include "world/world.hpp"
 
 namespace transit {
@@ -115,6 +116,24 @@ TEST(WorldShadows, ObjectSpanningFourCellsIsInAllFour) {
   EXPECT_TRUE(w.shadows(kBlock | 0x0A).empty());
   EXPECT_THAT(w.shadows(kBlock | 0x01), ::testing::ElementsAre(0u));
   EXPECT_EQ(w.shadow_cells(0).size(), 1u);
+}
+
+TEST(WorldShadows, AddedObjectsRegisterAndRemovedOnesLeave) {
+  World w = World::from_scene(two_by_two_flat());
+  WorldObject crate;
+  crate.id = 42;
+  crate.name = "crate";
+  crate.position = Position{kBlock | 0x13, Frame{{60, 60, 0}, {}}};
+  crate.spheres.push_back({{0, 0, 0.5f}, 0.5f});
+  crate.local_bounds = {{0, 0, 0.5f}, 0.5f};
+  const std::size_t index = w.add_object(crate);
+  EXPECT_EQ(w.object_by_id(42), &w.objects()[index]);
+  EXPECT_THAT(w.shadows(kBlock | 0x13), ::testing::ElementsAre(index));
+  w.remove_object(index);
+  EXPECT_TRUE(w.shadows(kBlock | 0x13).empty());
+  EXPECT_EQ(w.object_by_id(42), nullptr);
+  crate.position.objcell_id = 0x01010013;  // landblock (1, 1) is not loaded
+  EXPECT_THROW(w.add_object(crate), InputError);
 }
 
 TEST(WorldBuild, WarnsAboutUnreachableCellsAndOpenMeshes) {
