@@ -70,14 +70,16 @@ float depth_in_cell(const World& world, CellId cell, const Sphere& s) {
     return depth_in_tree(env->geometry().physics,
                          Sphere{env->frame().global_to_local(s.center), s.radius}, 1.0f);
   }
+  // Terrain is a height field: retail keeps each sphere's lowest point on or
+  // above the surface under it (less the water depth), and lets a sphere lean
+  // into a steep hillside beside it. So the depth is measured straight down.
   const LandCell* land = world.land_cell(cell);
-  float deepest = -INFINITY;
-  for (const Polygon& p : land->polygons()) {
-    if (distance_to_polygon(p, s.center) > s.radius && p.plane().distance(s.center) > 0.0f)
-      continue;
-    deepest = std::max(deepest, sphere_depth(p, s) - land->get_water_depth(s.center));
-  }
-  return deepest;
+  const Vec3 low = s.center - Vec3(0.0f, 0.0f, s.radius);
+  const Polygon* under = land->find_terrain_poly(low);
+  if (!under) return -INFINITY;
+  Vec3 surface = low;
+  under->plane().set_height(surface);
+  return surface.z - low.z - land->get_water_depth(low);
 }
 
 }  // namespace

@@ -16,9 +16,11 @@ float distance_to_polygon(const Polygon& polygon, const Vec3& point);
 // lies over the polygon (so a centre behind it counts fully). <= 0: clear.
 float sphere_depth(const Polygon& polygon, const Sphere& sphere);
 
-// The deepest any of the body's spheres at `pos` reaches into terrain (less
-// the water depth), room walls and floors, or objects' spheres, cylspheres
-// and meshes, over every cell the spheres touch. <= 0 when clear.
+// The deepest any of the body's spheres at `pos` reaches into terrain
+// (measured straight down from its lowest point, less the water depth: the
+// terrain is a height field and retail lets spheres lean into a steep
+// hillside), room walls and floors, or objects' spheres, cylspheres and
+// meshes, over every cell the spheres touch. <= 0 when clear.
 float deepest_penetration(const World& world, const ac::AcBody& body, const Position& pos,
                           std::int64_t skip_object = -1);
 
