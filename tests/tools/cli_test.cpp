@@ -70,6 +70,12 @@ TEST(Cli, DemoSceneReadBackInspectsTheSame) {
   fs::remove(file);
 }
 
+TEST(Cli, CheckedInDemoSceneIsTheDemoWorld) {
+  // tests/scenarios/demo-world.scene.json is `transit demo-scene` output;
+  // regenerate it when the demo world changes.
+  EXPECT_EQ(read_scene_file(source("tests/scenarios/demo-world.scene.json")), make_demo_world());
+}
+
 TEST(Cli, MoveWritesResultsForEachMove) {
   const fs::path dir = source("tests/scenarios/flat-ground");
   const ToolRun run = run_tool("move " + (dir / "scene.json").string() + " " + (dir / "moves.json").string());
