@@ -338,10 +338,11 @@ TransitionState Transition::check_other_cells(CellId current) {
   if (path.step_down) return TransitionState::Collided;
 
   // No cell holds the centre: try the outdoor cell under it. Retail goes on
-  // with no cell (and so no collisions); transit refuses to move into space
-  // that has no loaded cell, so nothing falls out of the world.
+  // with no cell (and so no collisions). transit refuses instead: nothing
+  // moves into space with no loaded cell (it would fall out of the world),
+  // nor out of every room's volume through a wall (it would be nowhere).
   Position outside = path.check_pos;
-  if (is_outdoor(outside.objcell_id) && !adjust_to_outside(outside)) return TransitionState::Collided;
+  if (is_indoor(outside.objcell_id) || !adjust_to_outside(outside)) return TransitionState::Collided;
   if (outside.objcell_id == 0 || !world_.has_cell(outside.objcell_id)) return TransitionState::Collided;
   path.adjust_check_pos(outside.objcell_id);
   path.set_check_pos(outside, outside.objcell_id);
