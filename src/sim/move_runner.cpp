@@ -71,7 +71,7 @@ ordered_json outcome_json(const MoveOutcome& o) {
                       {"collision_normal", optional_vec(r.collision_normal)},
                       {"sliding_normal", optional_vec(r.sliding_normal)},
                       {"steps", r.steps},
-                      {"collided_objects", o.collided_object_ids}};
+                      {"collided_objects", r.collided_object_ids}};
 }
 
 }  // namespace
@@ -105,12 +105,8 @@ std::vector<MoveOutcome> run_moves(const World& world, const SceneDesc& scene,
     OrientationDesc keep;
     keep.rotation = from.frame.orientation;
     const Position to = resolve_or_throw(world, move.to, keep, where + "/to");
-    MoveOutcome outcome{move.name, ac::move_body(world, body_of(character), from, to,
-                                                 starting_contact(world, from, move), options),
-                        {}};
-    for (std::uint32_t index : outcome.result.collided_objects)
-      outcome.collided_object_ids.push_back(world.objects()[index].id);
-    outcomes.push_back(std::move(outcome));
+    outcomes.push_back({move.name, ac::move_body(world, body_of(character), from, to,
+                                                 starting_contact(world, from, move), options)});
   }
   return outcomes;
 }

@@ -14,7 +14,6 @@ namespace transit {
 struct MoveOutcome {
   std::string name;
   ac::AcMoveResult result;
-  std::vector<std::uint32_t> collided_object_ids;
 };
 
 // The AC body a scene character moves with.

@@ -5,17 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include "support/vec_matchers.hpp"
+
 namespace transit {
 namespace {
-
-#define EXPECT_VEC3_NEAR(actual, expected, tol)   \
-  do {                                            \
-    const Vec3 a_ = (actual);                     \
-    const Vec3 e_ = (expected);                   \
-    EXPECT_NEAR(a_.x, e_.x, tol) << #actual ".x"; \
-    EXPECT_NEAR(a_.y, e_.y, tol) << #actual ".y"; \
-    EXPECT_NEAR(a_.z, e_.z, tol) << #actual ".z"; \
-  } while (0)
 
 constexpr float kTol = 1e-5f;
 constexpr float kPi = 3.14159265358979f;

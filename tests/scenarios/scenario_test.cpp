@@ -100,7 +100,7 @@ void check_move(const MoveOutcome& o, const json& e) {
     EXPECT_EQ(r.steps, e["steps"].get<int>());
   }
   if (e.contains("collided_objects")) {
-    EXPECT_EQ(o.collided_object_ids, e["collided_objects"].get<std::vector<std::uint32_t>>());
+    EXPECT_EQ(o.result.collided_object_ids, e["collided_objects"].get<std::vector<std::uint32_t>>());
   }
 }
 

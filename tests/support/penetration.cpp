@@ -30,6 +30,13 @@ float sphere_depth(const Polygon& polygon, const Sphere& sphere) {
 namespace {
 
 float depth_in_tree(const BspTree& tree, const Sphere& local, float scale) {
+  // A centre inside a closed mesh is as deep as its way out plus its radius.
+  if (tree.solid_available() && tree.point_intersects_solid(local.center)) {
+    float nearest = INFINITY;
+    for (const Polygon& p : tree.polygons())
+      nearest = std::min(nearest, distance_to_polygon(p, local.center));
+    return (local.radius + nearest) * scale;
+  }
   float deepest = -INFINITY;
   for (const Polygon& p : tree.polygons()) {
     if (distance_to_polygon(p, local.center) > local.radius) continue;
@@ -85,7 +92,7 @@ float depth_in_cell(const World& world, CellId cell, const Sphere& s) {
 }  // namespace
 
 float deepest_penetration(const World& world, const ac::AcBody& body, const Position& pos,
-                          std::int64_t skip_object) {
+                          const std::set<std::uint32_t>& pass_through) {
   float deepest = -INFINITY;
   for (const Sphere& local : body.spheres) {
     const Sphere s{pos.frame.local_to_global(local.center * body.scale), local.radius * body.scale};
@@ -96,7 +103,7 @@ float deepest_penetration(const World& world, const ac::AcBody& body, const Posi
       deepest = std::max(deepest, depth_in_cell(world, cell, in_cell));
       for (std::uint32_t index : world.shadows(cell)) {
         const WorldObject& o = world.objects()[index];
-        if (o.has(kFlagEthereal) || skip_object == static_cast<std::int64_t>(index)) continue;
+        if (o.has(kFlagEthereal) || pass_through.count(o.id)) continue;
         const Sphere in_block{s.center - get_block_offset(pos.objcell_id, o.position.objcell_id), s.radius};
         deepest = std::max(deepest, depth_in_object(o, in_block));
       }

@@ -2,6 +2,8 @@
 // How deep a body ends inside the world: the invariant every movement test
 // checks ("never ends inside solid geometry by more than 1 cm").
 
+#include <set>
+
 #include "math/position.hpp"
 #include "movers/ac/ac_mover.hpp"
 #include "world/world.hpp"
@@ -21,7 +23,9 @@ float sphere_depth(const Polygon& polygon, const Sphere& sphere);
 // terrain is a height field and retail lets spheres lean into a steep
 // hillside), room walls and floors, or objects' spheres, cylspheres and
 // meshes, over every cell the spheres touch. <= 0 when clear.
+// Objects whose ids are in `pass_through` (the body is meant to pass them)
+// and ethereal objects are left out.
 float deepest_penetration(const World& world, const ac::AcBody& body, const Position& pos,
-                          std::int64_t skip_object = -1);
+                          const std::set<std::uint32_t>& pass_through = {});
 
 }  // namespace transit::test

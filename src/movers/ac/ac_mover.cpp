@@ -30,6 +30,7 @@ ObjectInfo object_info_for(const AcBody& body, const AcContact& contact) {
   info.missile = (body.flags & kFlagMissile) != 0;
   info.step_down = !info.missile;
   info.gravity = (body.flags & kFlagGravity) != 0;
+  if (body.world_object) info.self_object = static_cast<std::int64_t>(*body.world_object);
   return info;
 }
 
@@ -71,6 +72,10 @@ AcMoveResult move_body(const World& world, const AcBody& body, const Position& b
   r.collided_with_environment = ci.collided_with_environment;
   r.frames_stationary_fall = ci.frames_stationary_fall;
   r.collided_objects = ci.collide_objects;
+  for (std::uint32_t index : r.collided_objects)
+    r.collided_object_ids.push_back(world.objects()[index].id);
+  if (ci.last_collided_object >= 0)
+    r.last_collided_object = static_cast<std::uint32_t>(ci.last_collided_object);
   return r;
 }
 

@@ -18,6 +18,9 @@ struct AcBody {
   float step_up_height = 0.6f;
   float step_down_height = 0.6f;
   std::uint32_t flags = kFlagEdgeSlide | kFlagGravity | kFlagPlayer;  // EntityFlag bits
+  // The world object this body is (its index in World::objects()), so that
+  // it never collides with itself; none for a body that is no world object.
+  std::optional<std::size_t> world_object;
 };
 
 // A plane in the coordinates of its cell's landblock.
@@ -51,7 +54,13 @@ struct AcMoveResult {
   bool velocity_stopped = false;
   bool collided_with_environment = false;
   int frames_stationary_fall = 0;
-  std::vector<std::uint32_t> collided_objects;  // world object indices
+  // The objects the move collided with, first hit first (retail's
+  // CollideObject list): indices into World::objects() and the same objects'
+  // WorldObject::id. Static objects (scenery, buildings) are environment to
+  // retail and set collided_with_environment instead.
+  std::vector<std::uint32_t> collided_objects;
+  std::vector<std::uint32_t> collided_object_ids;
+  std::optional<std::uint32_t> last_collided_object;  // index of the last that blocked
 };
 
 // Moves a body from `begin` to `end` the way retail's

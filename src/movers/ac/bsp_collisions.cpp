@@ -36,6 +36,19 @@ TransitionState Transition::bsp_find_collisions(const BspTree& bsp, float scale)
   return bsp_free_collisions(bsp, movement, scale);
 }
 
+// Moves the check position by how far find_walkable moved the probe sphere
+// (from `probe` to `found`) and stands the object on the polygon it found.
+TransitionState Transition::stand_on_walkable(const Sphere& probe, const Sphere& found,
+                                              const Polygon* walkable, float scale) {
+  SpherePath& path = sphere_path;
+  path.add_offset_to_check_pos(path.local_space_pos.local_to_global_vec(found.center - probe.center) *
+                               scale);
+  collision_info.set_contact_plane(local_plane_to_global(walkable->plane(), scale), false);
+  collision_info.contact_plane_cell_id = path.check_pos.objcell_id;
+  path.set_walkable(found, walkable, path.local_space_z, path.local_space_pos, scale);
+  return TransitionState::Adjusted;
+}
+
 // A falling object hit something: find a walkable polygon along its path.
 TransitionState Transition::bsp_land_on_walkable(const BspTree& bsp, const Vec3& movement,
                                                  float scale) {
@@ -46,13 +59,7 @@ TransitionState Transition::bsp_land_on_walkable(const BspTree& bsp, const Vec3&
   bool changed = false;
   bsp.find_walkable(path.walkable_allowance, path.walk_interp, valid, hit, movement,
                     path.local_space_z, changed);
-  if (!changed) return TransitionState::OK;
-  path.add_offset_to_check_pos(path.local_space_pos.local_to_global_vec(valid.center - sphere.center) *
-                               scale);
-  collision_info.set_contact_plane(local_plane_to_global(hit->plane(), scale), false);
-  collision_info.contact_plane_cell_id = path.check_pos.objcell_id;
-  path.set_walkable(valid, hit, path.local_space_z, path.local_space_pos, scale);
-  return TransitionState::Adjusted;
+  return changed ? stand_on_walkable(sphere, valid, hit, scale) : TransitionState::OK;
 }
 
 // A grounded object: step up onto what its foot hits, slide along what its
@@ -111,16 +118,7 @@ TransitionState Transition::bsp_step_sphere_down(const BspTree& bsp, const Spher
   bool changed = false;
   bsp.find_walkable(path.walkable_allowance, path.walk_interp, valid, hit, movement,
                     path.local_space_z, changed);
-  if (!changed) return TransitionState::OK;
-  path.add_offset_to_check_pos(path.local_space_pos.local_to_global_vec(valid.center - check_pos.center) *
-                               scale);
-  CollisionInfo& ci = collision_info;
-  ci.contact_plane_valid = true;
-  ci.contact_plane = local_plane_to_global(hit->plane(), scale);
-  ci.contact_plane_is_water = false;
-  ci.contact_plane_cell_id = path.check_pos.objcell_id;
-  path.set_walkable(valid, hit, path.local_space_z, path.local_space_pos, scale);
-  return TransitionState::Adjusted;
+  return changed ? stand_on_walkable(check_pos, valid, hit, scale) : TransitionState::OK;
 }
 
 // ACE: BSPTree.step_sphere_up

@@ -6,13 +6,21 @@
 
 namespace transit::ac {
 
+// Retail order: the cell's own geometry, an outdoor cell's buildings, then
+// the objects whose shadows fall in the cell.
 TransitionState Transition::find_collisions(CellId cell) {
+  TransitionState state = TransitionState::OK;
   if (is_indoor(cell)) {
     const EnvCell* env = world_.env_cell(cell);
-    return env ? find_env_cell_collisions(*env) : TransitionState::OK;
+    if (!env) return state;
+    state = find_env_cell_collisions(*env);
+  } else {
+    const LandCell* land = world_.land_cell(cell);
+    if (!land) return state;
+    state = find_land_env_collisions(*land);
+    if (state == TransitionState::OK) state = find_building_collisions(cell);
   }
-  const LandCell* land = world_.land_cell(cell);
-  return land ? find_land_env_collisions(*land) : TransitionState::OK;
+  return state == TransitionState::OK ? find_obj_collisions(cell) : state;
 }
 
 // ACE: LandCell.FindEnvCollisions

@@ -32,6 +32,11 @@ struct ObjectInfo {
   bool step_down = true;  // false for missiles
   bool gravity = false;   // the object's PhysicsState has Gravity
   bool missile = false;
+  // The world object (index in World::objects()) that is moving, never
+  // collided with; -1 for a body that is no world object.
+  std::int64_t self_object = -1;
+  // A missile's target (retail targetID): WorldObject::id, 0 for none.
+  std::uint32_t target_id = 0;
   // Set when retail would zero the object's velocity (StopVelocity).
   bool velocity_stopped = false;
 

@@ -99,6 +99,14 @@ class Transition {
   TransitionState bsp_find_collisions(const BspTree& bsp, float scale);
   TransitionState bsp_placement_insert(const BspTree& bsp);
 
+  // The objects whose shadows fall in `cell`, and the buildings of an
+  // outdoor cell (object_collisions.cpp).
+  // ACE: ObjCell.FindObjCollisions / SortCell.FindCollisions
+  TransitionState find_obj_collisions(CellId cell);
+  TransitionState find_building_collisions(CellId cell);
+  // One world object. ACE: PhysicsObj.FindObjCollisions (+ FindObjCollisions_Inner)
+  TransitionState object_find_collisions(std::size_t index);
+
   const World& world() const { return world_; }
 
  private:
@@ -116,6 +124,8 @@ class Transition {
   TransitionState bsp_contact_collisions(const BspTree& bsp, const Vec3& movement);
   TransitionState bsp_free_collisions(const BspTree& bsp, const Vec3& movement, float scale);
   TransitionState bsp_land_on_walkable(const BspTree& bsp, const Vec3& movement, float scale);
+  TransitionState stand_on_walkable(const Sphere& probe, const Sphere& found, const Polygon* walkable,
+                                    float scale);
   TransitionState validate_placement(TransitionState state, bool adjust);
   TransitionState validate_placement_transition(TransitionState state);
   TransitionState placement_insert();

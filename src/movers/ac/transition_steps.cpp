@@ -171,10 +171,11 @@ TransitionState Transition::slide_sphere(Vec3 collision_normal, const Vec3& curr
     path.add_offset_to_check_pos(-collision_normal * glm::dot(collision_normal, moved));
     return TransitionState::Slid;
   }
-  // Wall and floor face each other: turn back the way the object came.
+  // Wall and floor face each other: turn back the way the object came. Retail
+  // (0x00537440) returns Collided here; ACE and seed 000 section 6 say OK.
   collision_normal = -moved;
   if (normalize_checked(collision_normal)) ci.set_collision_normal(collision_normal);
-  return TransitionState::OK;
+  return TransitionState::Collided;
 }
 
 TransitionState Transition::step_up_slide() {

@@ -1,0 +1,15 @@
+#pragma once
+// Comparing vectors in tests, naming the component that differs.
+
+#include <gtest/gtest.h>
+
+#include "math/vec.hpp"
+
+#define EXPECT_VEC3_NEAR(actual, expected, tol)         \
+  do {                                                  \
+    const ::transit::Vec3 a_ = (actual);                \
+    const ::transit::Vec3 e_ = (expected);              \
+    EXPECT_NEAR(a_.x, e_.x, tol) << #actual ".x";       \
+    EXPECT_NEAR(a_.y, e_.y, tol) << #actual ".y";       \
+    EXPECT_NEAR(a_.z, e_.z, tol) << #actual ".z";       \
+  } while (0)
