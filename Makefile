@@ -21,7 +21,7 @@ build: deps build/release/build.ninja
 
 run: build
 	@mkdir -p $(OUT)
-	./build/release/transit demo --svg $(OUT)/demo.svg
+	./build/release/transit simulate --out $(OUT)/trajectory.json --svg $(OUT)/demo.svg
 
 test: test-release test-sanitize
 

@@ -3,6 +3,7 @@
 #include "demo_command.hpp"
 #include "move_command.hpp"
 #include "scene_commands.hpp"
+#include "simulate_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"transit: Asheron's Call style character movement with collision"};
@@ -11,6 +12,7 @@ int main(int argc, char** argv) {
   transit::cli::add_move_command(app);
   transit::cli::add_inspect_command(app);
   transit::cli::add_demo_scene_command(app);
+  transit::cli::add_simulate_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

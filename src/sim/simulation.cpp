@@ -1,0 +1,158 @@
+#include "sim/simulation.hpp"
+
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "math/input_error.hpp"
+#include "movers/ac/ac_placement.hpp"
+#include "sim/move_runner.hpp"
+
+namespace transit {
+
+namespace {
+
+const char* mover_name(MoverKind kind) {
+  switch (kind) {
+    case MoverKind::Ac:
+      return "ac";
+    case MoverKind::Quake:
+      return "quake";
+    case MoverKind::Tribes:
+      return "tribes";
+  }
+  return "?";
+}
+
+// A character standing where the scene puts it, settled by retail placement.
+PhysicsBody placed_body(const World& world, const CharacterDesc& desc) {
+  const std::optional<Position> at = world.resolve(desc.position, desc.orientation);
+  if (!at)
+    throw InputError(fmt::format("character '{}': the position is in no loaded cell", desc.name));
+  PhysicsBody body(body_of(desc), *at);
+  const ac::AcPlacement placed = ac::place_body(world, body.shape, *at);
+  if (!placed.ok) return body;
+  body.position = placed.position;
+  body.contact_plane = placed.contact_plane;
+  body.contact = placed.contact_plane.has_value();
+  body.on_walkable = body.contact && placed.contact_plane->plane.normal.z >= kFloorZ;
+  body.water_contact = body.contact && placed.contact_plane->water;
+  body.calc_acceleration();
+  return body;
+}
+
+SimCharacter make_character(const World& world, const CharacterDesc& desc) {
+  if (desc.mover != MoverKind::Ac)
+    throw InputError(fmt::format("character '{}': mover '{}' is not available yet", desc.name,
+                                 mover_name(desc.mover)));
+  MotionSkills skills;
+  skills.run_skill = desc.run_skill;
+  skills.jump_skill = desc.jump_skill;
+  return SimCharacter{desc.name, placed_body(world, desc), MotionInterpreter(skills)};
+}
+
+void apply_forward(MotionInterpreter& motion, ForwardInput forward) {
+  switch (forward) {
+    case ForwardInput::Run:
+      motion.set_forward(ForwardCommand::WalkForward, true);
+      break;
+    case ForwardInput::Walk:
+      motion.set_forward(ForwardCommand::WalkForward, false);
+      break;
+    case ForwardInput::Back:
+      motion.set_forward(ForwardCommand::WalkBackward, true);
+      break;
+    case ForwardInput::Stop:
+      motion.set_forward(ForwardCommand::Ready, motion.hold_run());
+      break;
+  }
+}
+
+SidestepCommand sidestep_of(StrafeInput strafe) {
+  switch (strafe) {
+    case StrafeInput::Left:
+      return SidestepCommand::Left;
+    case StrafeInput::Right:
+      return SidestepCommand::Right;
+    case StrafeInput::Stop:
+      return SidestepCommand::None;
+  }
+  return SidestepCommand::None;
+}
+
+}  // namespace
+
+const char* to_string(SimEventKind kind) {
+  switch (kind) {
+    case SimEventKind::CollidedObject:
+      return "collided_object";
+    case SimEventKind::CollidedEnvironment:
+      return "collided_environment";
+    case SimEventKind::Blocked:
+      return "blocked";
+    case SimEventKind::Landed:
+      return "landed";
+    case SimEventKind::LeftGround:
+      return "left_ground";
+    case SimEventKind::EnteredCell:
+      return "entered_cell";
+    case SimEventKind::Jumped:
+      return "jumped";
+    case SimEventKind::JumpRefused:
+      return "jump_refused";
+  }
+  return "?";
+}
+
+Simulation::Simulation(World world, const SceneDesc& scene, QuantumOptions options)
+    : world_(std::move(world)), options_(options) {
+  characters_.reserve(scene.characters.size());
+  for (const CharacterDesc& desc : scene.characters)
+    characters_.push_back(make_character(world_, desc));
+}
+
+std::optional<std::size_t> Simulation::find(const std::string& name) const {
+  for (std::size_t i = 0; i < characters_.size(); ++i)
+    if (characters_[i].name == name) return i;
+  return std::nullopt;
+}
+
+void Simulation::apply(std::size_t index, const ScriptInput& input) {
+  SimCharacter& c = characters_[index];
+  if (input.forward) apply_forward(c.motion, *input.forward);
+  if (input.strafe) c.motion.set_sidestep(sidestep_of(*input.strafe));
+  if (input.turn_deg_per_s) c.motion.set_turn_rate(*input.turn_deg_per_s);
+  if (input.jump) {
+    const bool jumped = c.motion.jump(*input.jump, c.body) == JumpResult::Jumped;
+    events_.push_back({time_, index, jumped ? SimEventKind::Jumped : SimEventKind::JumpRefused, 0});
+  }
+}
+
+void Simulation::step(double dt) {
+  time_ += dt;
+  for (std::size_t i = 0; i < characters_.size(); ++i) {
+    SimCharacter& c = characters_[i];
+    record(i, update_object(world_, c.body, &c.motion, dt, options_));
+  }
+}
+
+void Simulation::record(std::size_t index, const BodyEvents& events) {
+  for (std::uint32_t id : events.collided_object_ids)
+    events_.push_back({time_, index, SimEventKind::CollidedObject, id});
+  for (int k = 0; k < events.environment_collisions; ++k)
+    events_.push_back({time_, index, SimEventKind::CollidedEnvironment, 0});
+  for (int k = 0; k < events.blocks; ++k)
+    events_.push_back({time_, index, SimEventKind::Blocked, 0});
+  for (int k = 0; k < events.ground_departures; ++k)
+    events_.push_back({time_, index, SimEventKind::LeftGround, 0});
+  for (int k = 0; k < events.landings; ++k)
+    events_.push_back({time_, index, SimEventKind::Landed, 0});
+  for (CellId cell : events.entered_cells)
+    events_.push_back({time_, index, SimEventKind::EnteredCell, cell});
+}
+
+std::vector<SimEvent> Simulation::take_events() {
+  return std::exchange(events_, {});
+}
+
+}  // namespace transit

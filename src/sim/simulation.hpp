@@ -1,0 +1,78 @@
+#pragma once
+// Many characters moving through one world over time: each step advances
+// every character by the same frame time, in scene order, the way retail's
+// client updates each of its objects once per frame.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "format/run_desc.hpp"
+#include "format/scene_desc.hpp"
+#include "motion/body_update.hpp"
+#include "motion/motion_interpreter.hpp"
+#include "motion/physics_body.hpp"
+#include "world/world.hpp"
+
+namespace transit {
+
+struct SimCharacter {
+  std::string name;
+  PhysicsBody body;
+  MotionInterpreter motion;
+};
+
+enum class SimEventKind {
+  CollidedObject,       // `id` is the object's id
+  CollidedEnvironment,  // terrain, a room, a static object (landing included)
+  Blocked,              // a move cut short against a surface (not a retail event)
+  Landed,               // reached walkable ground from the air
+  LeftGround,           // left walkable ground (jump, ledge, steep slope)
+  EnteredCell,          // `id` is the new cell
+  Jumped,
+  JumpRefused,  // asked to jump while not on walkable ground
+};
+const char* to_string(SimEventKind kind);
+
+struct SimEvent {
+  double t = 0.0;  // simulation time at the end of the step it happened in
+  std::size_t character = 0;
+  SimEventKind kind = SimEventKind::Landed;
+  std::uint32_t id = 0;
+};
+
+class Simulation {
+ public:
+  // Places every character of the scene in `world` (retail placement; a
+  // character that cannot be placed starts where the scene puts it, in the
+  // air). Throws InputError for a character whose position is in no loaded
+  // cell or whose mover is not available ("quake" and "tribes" are not yet).
+  Simulation(World world, const SceneDesc& scene, QuantumOptions options = {});
+
+  const World& world() const { return world_; }
+  std::size_t size() const { return characters_.size(); }
+  const SimCharacter& character(std::size_t index) const { return characters_[index]; }
+  SimCharacter& character(std::size_t index) { return characters_[index]; }
+  std::optional<std::size_t> find(const std::string& name) const;
+  double time() const { return time_; }
+
+  // Changes a character's controls as a script input does (fields not set
+  // keep their value; a jump is tried at once).
+  void apply(std::size_t index, const ScriptInput& input);
+  // Advances every character by dt seconds.
+  void step(double dt);
+  // The events since the last call, in the order they happened.
+  std::vector<SimEvent> take_events();
+
+ private:
+  void record(std::size_t index, const BodyEvents& events);
+
+  World world_;
+  QuantumOptions options_;
+  std::vector<SimCharacter> characters_;
+  std::vector<SimEvent> events_;
+  double time_ = 0.0;
+};
+
+}  // namespace transit

@@ -1,0 +1,174 @@
+#include "sim/trajectory.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "world/land_defs.hpp"
+
+namespace transit {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+TrajectorySample sample_of(const SimCharacter& c, double t) {
+  return TrajectorySample{t, c.body.position, c.body.cached_velocity, c.body.contact,
+                          c.body.contact && c.body.on_walkable};
+}
+
+Vec3 global_of(const Position& p) {
+  return local_to_global(p.objcell_id, p.frame.origin);
+}
+
+void visit_cell(CharacterStats& stats, CellId cell) {
+  if (std::find(stats.cells_visited.begin(), stats.cells_visited.end(), cell) ==
+      stats.cells_visited.end())
+    stats.cells_visited.push_back(cell);
+}
+
+void add_sample(CharacterTrack& track, const TrajectorySample& s, double dt) {
+  if (!track.samples.empty()) {
+    const TrajectorySample& prev = track.samples.back();
+    track.stats.distance += glm::length(get_offset(prev.position, s.position));
+  }
+  if (s.on_walkable && !track.samples.empty()) track.stats.grounded_seconds += dt;
+  visit_cell(track.stats, s.position.objcell_id);
+  track.samples.push_back(s);
+}
+
+void add_event(CharacterTrack& track, const SimEvent& e) {
+  if (e.kind == SimEventKind::CollidedObject) ++track.stats.object_collisions;
+  if (e.kind == SimEventKind::CollidedEnvironment) ++track.stats.environment_collisions;
+  if (e.kind == SimEventKind::Blocked) ++track.stats.blocks;
+  track.events.push_back(e);
+}
+
+// Applies the inputs of every character whose time has come.
+void apply_due_inputs(Simulation& sim, const ScriptDesc& script, double now,
+                      std::vector<std::size_t>& next) {
+  std::size_t k = 0;
+  for (const auto& [name, inputs] : script.inputs) {
+    const std::optional<std::size_t> index = sim.find(name);
+    std::size_t& i = next[k++];
+    for (; index && i < inputs.size() && inputs[i].t <= now; ++i) sim.apply(*index, inputs[i]);
+  }
+}
+
+// A float written with the fewest digits that read back as the same float.
+double tidy(float f) {
+  return std::stod(fmt::format("{}", f));
+}
+double tidy_time(double t) {
+  return std::stod(fmt::format("{:.9g}", t));
+}
+
+ordered_json vec_json(const Vec3& v) {
+  return ordered_json::array({tidy(v.x), tidy(v.y), tidy(v.z)});
+}
+
+ordered_json position_json(const Position& p) {
+  return ordered_json{{"cell", fmt::format("0x{:08X}", p.objcell_id)},
+                      {"local", vec_json(p.frame.origin)},
+                      {"global", vec_json(global_of(p))}};
+}
+
+ordered_json sample_json(const TrajectorySample& s) {
+  return ordered_json{{"t", tidy_time(s.t)},
+                      {"position", position_json(s.position)},
+                      {"velocity", vec_json(s.velocity)},
+                      {"contact", s.contact},
+                      {"on_walkable", s.on_walkable}};
+}
+
+ordered_json event_json(const SimEvent& e) {
+  ordered_json j{{"t", tidy_time(e.t)}, {"event", to_string(e.kind)}};
+  if (e.kind == SimEventKind::CollidedObject) j["object"] = e.id;
+  if (e.kind == SimEventKind::EnteredCell) j["cell"] = fmt::format("0x{:08X}", e.id);
+  return j;
+}
+
+ordered_json stats_json(const CharacterTrack& track) {
+  ordered_json cells = ordered_json::array();
+  for (CellId c : track.stats.cells_visited) cells.push_back(fmt::format("0x{:08X}", c));
+  return ordered_json{{"distance", tidy(static_cast<float>(track.stats.distance))},
+                      {"grounded_seconds", tidy_time(track.stats.grounded_seconds)},
+                      {"object_collisions", track.stats.object_collisions},
+                      {"environment_collisions", track.stats.environment_collisions},
+                      {"blocked", track.stats.blocks},
+                      {"cells_visited", cells},
+                      {"final_position", position_json(track.samples.back().position)}};
+}
+
+// `"key": [` then one element per line, then `]`.
+void write_array(std::string& out, const std::string& indent, const std::string& key,
+                 const std::vector<ordered_json>& items, bool last) {
+  out += fmt::format("{}{}: [", indent, ordered_json(key).dump());
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += fmt::format("{}\n{}  {}", i ? "," : "", indent, items[i].dump());
+  out += fmt::format("{}]{}\n", items.empty() ? "" : "\n" + indent, last ? "" : ",");
+}
+
+}  // namespace
+
+long long script_ticks(const ScriptDesc& script) {
+  return static_cast<long long>(std::ceil(script.duration / script.dt - 1e-9));
+}
+
+Trajectory run_script(Simulation& sim, const ScriptDesc& script, const ProgressFn& progress,
+                      long long every) {
+  const auto start = std::chrono::steady_clock::now();
+  Trajectory out;
+  out.dt = script.dt;
+  out.ticks = script_ticks(script);
+  for (std::size_t i = 0; i < sim.size(); ++i) {
+    out.characters.push_back({sim.character(i).name, {}, {}, {}});
+    add_sample(out.characters[i], sample_of(sim.character(i), 0.0), script.dt);
+  }
+  std::vector<std::size_t> next(script.inputs.size(), 0);
+  for (long long tick = 0; tick < out.ticks; ++tick) {
+    const double now = static_cast<double>(tick) * script.dt;
+    apply_due_inputs(sim, script, now + script.dt * 1e-6, next);
+    sim.step(script.dt);
+    const double after = static_cast<double>(tick + 1) * script.dt;
+    for (const SimEvent& e : sim.take_events()) add_event(out.characters[e.character], e);
+    for (std::size_t i = 0; i < sim.size(); ++i)
+      add_sample(out.characters[i], sample_of(sim.character(i), after), script.dt);
+    if (progress && every > 0 && (tick + 1) % every == 0) progress(tick + 1, out.ticks);
+  }
+  if (progress) progress(out.ticks, out.ticks);
+  out.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+std::string write_trajectory(const Trajectory& trajectory) {
+  std::string out = "{\n  \"format\": \"transit-trajectory/1\",\n";
+  out += fmt::format("  \"dt\": {},\n  \"characters\": {{\n", ordered_json(trajectory.dt).dump());
+  for (std::size_t c = 0; c < trajectory.characters.size(); ++c) {
+    const CharacterTrack& track = trajectory.characters[c];
+    std::vector<ordered_json> samples;
+    for (const TrajectorySample& s : track.samples) samples.push_back(sample_json(s));
+    write_array(out, "    ", track.name, samples, c + 1 == trajectory.characters.size());
+  }
+  out += "  },\n  \"events\": {\n";
+  for (std::size_t c = 0; c < trajectory.characters.size(); ++c) {
+    const CharacterTrack& track = trajectory.characters[c];
+    std::vector<ordered_json> events;
+    for (const SimEvent& e : track.events) events.push_back(event_json(e));
+    write_array(out, "    ", track.name, events, c + 1 == trajectory.characters.size());
+  }
+  ordered_json per_character = ordered_json::object();
+  for (const CharacterTrack& track : trajectory.characters)
+    per_character[track.name] = stats_json(track);
+  const ordered_json summary{{"ticks", trajectory.ticks},
+                             {"wall_seconds", trajectory.wall_seconds},
+                             {"characters", per_character}};
+  out += "  },\n  \"summary\": " + summary.dump() + "\n}\n";
+  return out;
+}
+
+}  // namespace transit

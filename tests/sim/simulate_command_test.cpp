@@ -1,0 +1,100 @@
+// `transit simulate` run as a user runs it: the demo, a script file, errors.
+#include <sys/wait.h>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "format/scene_writer.hpp"
+#include "sim/xml_check.hpp"
+#include "world/demo_world.hpp"
+
+namespace transit {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+struct ToolRun {
+  int exit_code = -1;
+  std::string output;
+};
+
+ToolRun run_tool(const std::string& args) {
+  const std::string command = std::string(TRANSIT_TOOL_PATH) + " " + args + " 2>&1";
+  ToolRun run;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return run;
+  std::array<char, 4096> buffer;
+  while (std::fgets(buffer.data(), buffer.size(), pipe)) run.output += buffer.data();
+  const int status = pclose(pipe);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+std::string read_all(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(SimulateCommand, TheDemoPrintsASummaryAndWritesTrajectoryAndPicture) {
+  const fs::path json = fs::temp_directory_path() / "transit-simulate-demo.json";
+  const fs::path svg = fs::temp_directory_path() / "transit-simulate-demo.svg";
+  const ToolRun run = run_tool("simulate --out " + json.string() + " --svg " + svg.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("player"));
+  EXPECT_THAT(run.output, HasSubstr("distance"));
+  EXPECT_THAT(run.output, HasSubstr("time grounded"));
+  EXPECT_THAT(run.output, HasSubstr("cells visited"));
+  EXPECT_THAT(run.output, HasSubstr("final position"));
+
+  const nlohmann::json t = nlohmann::json::parse(read_all(json));
+  EXPECT_EQ(t["format"], "transit-trajectory/1");
+  const auto& samples = t["characters"]["player"];
+  ASSERT_GT(samples.size(), 1000u);
+  EXPECT_TRUE(samples[0]["position"].contains("cell"));
+  EXPECT_TRUE(samples[0]["position"].contains("global"));
+  EXPECT_TRUE(samples[0].contains("on_walkable"));
+  EXPECT_EQ(t["summary"]["ticks"].get<long long>() + 1, static_cast<long long>(samples.size()));
+
+  const std::string picture = read_all(svg);
+  std::string error;
+  EXPECT_TRUE(test::well_formed_xml(picture, error)) << error;
+  EXPECT_THAT(picture, HasSubstr("stone house"));   // the house
+  EXPECT_THAT(picture, HasSubstr("id=\"water\""));  // the pond
+  EXPECT_THAT(picture, HasSubstr("<rect x="));
+  EXPECT_THAT(picture, HasSubstr("id=\"path-player\""));  // the path
+  EXPECT_THAT(picture, HasSubstr("id=\"profile-player\""));
+}
+
+TEST(SimulateCommand, RunsAScriptFileOverASceneFile) {
+  const fs::path scene = fs::temp_directory_path() / "transit-simulate-scene.json";
+  const fs::path script = fs::temp_directory_path() / "transit-simulate-script.json";
+  std::ofstream(scene) << write_scene(make_demo_world());
+  std::ofstream(script) << R"({"format": "transit-script/1", "dt": 0.1, "duration": 2.0,
+    "inputs": {"player2": [{"t": 0.0, "forward": "walk"}]}})";
+  const ToolRun run = run_tool("simulate " + scene.string() + " --script " + script.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("20 ticks"));
+  EXPECT_THAT(run.output, HasSubstr("player2\n  distance        6.2 m"));
+}
+
+TEST(SimulateCommand, BadInputIsOneLineAndExitCodeOne) {
+  const fs::path script = fs::temp_directory_path() / "transit-simulate-bad-script.json";
+  std::ofstream(script) << R"({"format": "transit-script/1", "dt": 0.1, "duration": 2.0,
+    "inputs": {"nobody": [{"t": 0.0, "forward": "walk"}]}})";
+  const ToolRun run = run_tool("simulate --script " + script.string());
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_THAT(run.output, HasSubstr("transit simulate: "));
+  EXPECT_THAT(run.output, HasSubstr("nobody"));
+}
+
+}  // namespace
+}  // namespace transit

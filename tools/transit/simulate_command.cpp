@@ -1,0 +1,124 @@
+#include "simulate_command.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "format/run_reader.hpp"
+#include "format/run_validation.hpp"
+#include "format/scene_reader.hpp"
+#include "sim/demo_script.hpp"
+#include "sim/simulation.hpp"
+#include "sim/trajectory.hpp"
+#include "sim/trajectory_svg.hpp"
+#include "world/demo_world.hpp"
+#include "world/land_defs.hpp"
+
+namespace transit::cli {
+
+namespace {
+
+struct SimulateArgs {
+  std::string scene;
+  std::string script;
+  std::string out;
+  std::string svg;
+};
+
+// Runs longer than this many ticks report their progress on stderr.
+constexpr long long kProgressTicks = 20000;
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path);
+  if (!(out << text)) throw std::runtime_error(fmt::format("cannot write {}", path));
+}
+
+std::string cell_list(const std::vector<CellId>& cells) {
+  std::string s;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    s += fmt::format("{}{:08X}", i ? " " : "", cells[i]);
+  return s;
+}
+
+void print_summary(const Trajectory& t) {
+  fmt::print("{} ticks of {:.4f} s ({:.1f} s simulated) in {:.3f} s\n", t.ticks, t.dt,
+             static_cast<double>(t.ticks) * t.dt, t.wall_seconds);
+  for (const CharacterTrack& track : t.characters) {
+    const CharacterStats& s = track.stats;
+    const Position& end = track.samples.back().position;
+    const Vec3 g = local_to_global(end.objcell_id, end.frame.origin);
+    fmt::print("\n{}\n", track.name);
+    fmt::print("  distance        {:.1f} m\n", s.distance);
+    fmt::print("  time grounded   {:.1f} s of {:.1f} s\n", s.grounded_seconds,
+               static_cast<double>(t.ticks) * t.dt);
+    fmt::print(
+        "  collisions      {} with objects, {} with the environment (landings included), "
+        "{} times blocked\n",
+        s.object_collisions, s.environment_collisions, s.blocks);
+    fmt::print("  cells visited   {}: {}\n", s.cells_visited.size(), cell_list(s.cells_visited));
+    fmt::print(
+        "  final position  cell {:08X} local ({:.2f}, {:.2f}, {:.2f}) global ({:.2f}, "
+        "{:.2f}, {:.2f}){}\n",
+        end.objcell_id, end.frame.origin.x, end.frame.origin.y, end.frame.origin.z, g.x, g.y, g.z,
+        track.samples.back().on_walkable ? " on the ground" : "");
+  }
+}
+
+void run_simulate(const SimulateArgs& args) {
+  const SceneDesc scene = args.scene.empty() ? make_demo_world() : read_scene_file(args.scene);
+  ScriptDesc script;
+  if (!args.script.empty()) {
+    script = read_script_file(args.script);
+    validate_script(script, scene, args.script);
+  } else if (args.scene.empty()) {
+    script = make_demo_script();
+  } else {
+    throw std::runtime_error("a scene file needs a script: give --script FILE");
+  }
+  std::vector<std::string> warnings;
+  Simulation sim(World::from_scene(scene, &warnings), scene);
+  for (const std::string& w : warnings) fmt::print(stderr, "transit simulate: warning: {}\n", w);
+
+  const long long ticks = script_ticks(script) * static_cast<long long>(sim.size());
+  const Trajectory trajectory = run_script(
+      sim, script,
+      [ticks](long long done, long long total) {
+        if (ticks >= kProgressTicks)
+          fmt::print(stderr, "transit simulate: {} / {} ticks\n", done, total);
+      },
+      std::max(1LL, script_ticks(script) / 10));
+  print_summary(trajectory);
+  if (!args.out.empty()) {
+    write_file(args.out, write_trajectory(trajectory));
+    fmt::print(stderr, "transit simulate: trajectory written to {}\n", args.out);
+  }
+  if (!args.svg.empty()) {
+    write_file(args.svg, trajectory_svg(sim.world(), trajectory));
+    fmt::print(stderr, "transit simulate: picture written to {}\n", args.svg);
+  }
+}
+
+}  // namespace
+
+void add_simulate_command(CLI::App& app) {
+  auto args = std::make_shared<SimulateArgs>();
+  auto* cmd = app.add_subcommand(
+      "simulate", "Run a script over a scene (default: the demo world and its tour)");
+  cmd->add_option("scene", args->scene, "scene file (transit-scene/1); default: the demo world");
+  cmd->add_option("--script", args->script,
+                  "script file (transit-script/1); default with the demo world: its tour");
+  cmd->add_option("--out", args->out, "write the trajectory (transit-trajectory/1) here");
+  cmd->add_option("--svg", args->svg, "draw the map, the paths and their elevation here");
+  cmd->callback([args]() {
+    try {
+      run_simulate(*args);
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "transit simulate: {}\n", e.what());
+      throw CLI::RuntimeError(1);
+    }
+  });
+}
+
+}  // namespace transit::cli
