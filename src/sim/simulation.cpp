@@ -1,5 +1,7 @@
 #include "sim/simulation.hpp"
 
+#include <cmath>
+
 #include <utility>
 
 #include <fmt/format.h>
@@ -109,6 +111,26 @@ Simulation::Simulation(World world, const SceneDesc& scene, QuantumOptions optio
   characters_.reserve(scene.characters.size());
   for (const CharacterDesc& desc : scene.characters)
     characters_.push_back(make_character(world_, desc));
+  for (std::size_t i = 0; i < characters_.size(); ++i)
+    add_character_object(i, scene.characters[i]);
+}
+
+void Simulation::add_character_object(std::size_t index, const CharacterDesc& desc) {
+  SimCharacter& c = characters_[index];
+  WorldObject object;
+  object.id = kCharacterObjectIdBase + static_cast<std::uint32_t>(index);
+  object.name = desc.name;
+  object.position = c.body.position;
+  object.flags = desc.flags & ~kFlagStatic;
+  object.spheres = desc.spheres;
+  Vec3 lo(INFINITY), hi(-INFINITY);
+  for (const Sphere& s : desc.spheres) {
+    lo = glm::min(lo, s.center - s.radius);
+    hi = glm::max(hi, s.center + s.radius);
+  }
+  object.local_bounds = Sphere{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f};
+  c.world_object = world_.add_object(std::move(object));
+  c.body.shape.world_object = c.world_object;
 }
 
 std::optional<std::size_t> Simulation::find(const std::string& name) const {
@@ -134,6 +156,9 @@ void Simulation::step(double dt) {
     SimCharacter& c = characters_[i];
     record(i, update_object(world_, c.body, &c.motion, dt, options_));
   }
+  for (const SimCharacter& c : characters_)
+    if (world_.objects()[c.world_object].position != c.body.position)
+      world_.move_object(c.world_object, c.body.position);
 }
 
 void Simulation::record(std::size_t index, const BodyEvents& events) {

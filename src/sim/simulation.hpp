@@ -21,7 +21,13 @@ struct SimCharacter {
   std::string name;
   PhysicsBody body;
   MotionInterpreter motion;
+  std::size_t world_object = 0;  // the character's own object in the world
 };
+
+// Characters are objects of the world too, so that they collide with each
+// other by retail's rules (players only when both are PK). Their object ids
+// are kCharacterObjectIdBase + the character's index in the scene.
+inline constexpr std::uint32_t kCharacterObjectIdBase = 0xC0000000u;
 
 enum class SimEventKind {
   CollidedObject,       // `id` is the object's id
@@ -60,13 +66,16 @@ class Simulation {
   // Changes a character's controls as a script input does (fields not set
   // keep their value; a jump is tried at once).
   void apply(std::size_t index, const ScriptInput& input);
-  // Advances every character by dt seconds.
+  // Advances every character by dt seconds. Every character moves against
+  // the others' positions at the start of the step; their objects move
+  // together at its end, in scene order.
   void step(double dt);
   // The events since the last call, in the order they happened.
   std::vector<SimEvent> take_events();
 
  private:
   void record(std::size_t index, const BodyEvents& events);
+  void add_character_object(std::size_t index, const CharacterDesc& desc);
 
   World world_;
   QuantumOptions options_;
