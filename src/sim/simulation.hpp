@@ -4,6 +4,7 @@
 // client updates each of its objects once per frame.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,15 +14,22 @@
 #include "motion/body_update.hpp"
 #include "motion/motion_interpreter.hpp"
 #include "motion/physics_body.hpp"
+#include "movers/box_mover.hpp"
 #include "world/world.hpp"
 
 namespace transit {
 
 struct SimCharacter {
   std::string name;
-  PhysicsBody body;
+  PhysicsBody body;  // the character's state; for box movers, mirrored from box_state
   MotionInterpreter motion;
   std::size_t world_object = 0;  // the character's own object in the world
+  MoverKind mover = MoverKind::Ac;
+  // Quake and Tribes characters: the mover, its state, and a jump waiting
+  // for the next step.
+  std::shared_ptr<const BoxMover> box_mover;
+  BoxMoverState box_state;
+  bool jump_pressed = false;
 };
 
 // Characters are objects of the world too, so that they collide with each
@@ -50,10 +58,10 @@ struct SimEvent {
 
 class Simulation {
  public:
-  // Places every character of the scene in `world` (retail placement; a
-  // character that cannot be placed starts where the scene puts it, in the
-  // air). Throws InputError for a character whose position is in no loaded
-  // cell or whose mover is not available ("quake" and "tribes" are not yet).
+  // Places every character of the scene in `world` (AC characters by retail
+  // placement; one that cannot be placed starts where the scene puts it, in
+  // the air; Quake and Tribes boxes start where the scene puts their feet).
+  // Throws InputError for a character whose position is in no loaded cell.
   Simulation(World world, const SceneDesc& scene, QuantumOptions options = {});
 
   const World& world() const { return world_; }
@@ -76,6 +84,7 @@ class Simulation {
  private:
   void record(std::size_t index, const BodyEvents& events);
   void add_character_object(std::size_t index, const CharacterDesc& desc);
+  BodyEvents step_box_mover(SimCharacter& c, float dt);
 
   World world_;
   QuantumOptions options_;

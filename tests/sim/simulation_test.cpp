@@ -254,15 +254,23 @@ TEST(SimulationDemo, TheTourDoesWhatItSays) {
   EXPECT_TRUE(sim.character(*sim.find(kDemoCharacter)).body.water_contact);
 }
 
-TEST(SimulationMovers, QuakeAndTribesCharactersAreNotAvailableYet) {
-  SceneDesc scene = test::two_by_two_flat();
-  scene.characters.push_back(character_at(test::kBlockOrigin + Vec3(96, 40, 0), 0.0f));
-  scene.characters[0].mover = MoverKind::Quake;
-  try {
+TEST(SimulationMovers, QuakeAndTribesCharactersUseTheirBoxMovers) {
+  for (MoverKind kind : {MoverKind::Quake, MoverKind::Tribes}) {
+    SceneDesc scene = test::two_by_two_flat();
+    scene.characters.push_back(character_at(test::kBlockOrigin + Vec3(96, 40, 0), 0.0f));
+    scene.characters[0].mover = kind;
     Simulation sim(World::from_scene(scene), scene);
-    FAIL() << "a quake character was accepted";
-  } catch (const InputError& e) {
-    EXPECT_THAT(e.what(), ::testing::HasSubstr("mover 'quake' is not available yet"));
+    ScriptInput run;
+    run.forward = ForwardInput::Run;
+    sim.apply(0, run);
+    for (int tick = 0; tick < 60; ++tick) sim.step(1.0 / 30.0);
+    const SimCharacter& c = sim.character(0);
+    ASSERT_NE(c.box_mover, nullptr);
+    EXPECT_STREQ(c.box_mover->name(), kind == MoverKind::Quake ? "quake" : "tribes");
+    EXPECT_TRUE(c.box_state.on_ground);
+    // Heading 0 is north: 2 s of running carries it several metres north.
+    EXPECT_GT(c.body.position.frame.origin.y, 40.0f + 5.0f);
+    EXPECT_NEAR(c.body.position.frame.origin.x, 96.0f, 0.01f);
   }
 }
 

@@ -25,7 +25,16 @@ struct SimulateArgs {
   std::string script;
   std::string out;
   std::string svg;
+  std::string mover;  // empty: each character's own
 };
+
+// Every character moves with `mover` ("ac", "quake" or "tribes").
+void use_mover(SceneDesc& scene, const std::string& mover) {
+  const MoverKind kind = mover == "quake" ? MoverKind::Quake
+                         : mover == "tribes" ? MoverKind::Tribes
+                                             : MoverKind::Ac;
+  for (CharacterDesc& c : scene.characters) c.mover = kind;
+}
 
 // Runs longer than this many ticks report their progress on stderr.
 constexpr long long kProgressTicks = 20000;
@@ -67,7 +76,8 @@ void print_summary(const Trajectory& t) {
 }
 
 void run_simulate(const SimulateArgs& args) {
-  const SceneDesc scene = args.scene.empty() ? make_demo_world() : read_scene_file(args.scene);
+  SceneDesc scene = args.scene.empty() ? make_demo_world() : read_scene_file(args.scene);
+  if (!args.mover.empty()) use_mover(scene, args.mover);
   ScriptDesc script;
   if (!args.script.empty()) {
     script = read_script_file(args.script);
@@ -111,6 +121,8 @@ void add_simulate_command(CLI::App& app) {
                   "script file (transit-script/1); default with the demo world: its tour");
   cmd->add_option("--out", args->out, "write the trajectory (transit-trajectory/1) here");
   cmd->add_option("--svg", args->svg, "draw the map, the paths and their elevation here");
+  cmd->add_option("--mover", args->mover, "move every character with this mover instead of its own")
+      ->check(CLI::IsMember({"ac", "quake", "tribes"}));
   cmd->callback([args]() {
     try {
       run_simulate(*args);
