@@ -1,40 +1,102 @@
-// Benchmark driver: runs every benchmark, then prints how many times faster
-// each transit query is than its brute-force peer measured in the same run.
+// Benchmark driver: runs every benchmark, then prints the ratios measured in
+// the same run: transit's BSP queries against the brute-force loop
+// (X_Bsp / X_BruteForce), transit against Bullet per character-tick
+// (X_Transit / X_Bullet), and the crowd's 1 -> 2 thread scaling.
+#include <cstring>
 #include <map>
 #include <string>
 
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "digest.hpp"
+
 namespace {
+
+struct Measured {
+  double ns = 0.0;  // per iteration
+  double ns_per_item = 0.0;
+};
 
 class RatioReporter : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);
-    for (const Run& run : runs)
-      if (run.run_type == Run::RT_Iteration) ns_[run.benchmark_name()] = run.GetAdjustedRealTime();
+    for (const Run& run : runs) {
+      if (run.run_type != Run::RT_Iteration || run.error_occurred) continue;
+      Measured m;
+      m.ns = run.GetAdjustedRealTime() * to_ns(run.time_unit);
+      const auto it = run.counters.find("ns_per_char_tick");
+      m.ns_per_item = it != run.counters.end() ? static_cast<double>(it->second) : m.ns;
+      measured_[run.benchmark_name()] = m;
+    }
   }
   void Finalize() override {
     ConsoleReporter::Finalize();
-    fmt::print("\nratios measured in this run (peer time / transit time):\n");
-    for (const auto& [name, ns] : ns_) {
-      const auto cut = name.rfind("_Bsp");
-      if (cut == std::string::npos) continue;
-      const auto peer = ns_.find(name.substr(0, cut) + "_BruteForce");
-      if (peer == ns_.end()) continue;
-      fmt::print("  {:<40} {:8.1f} ns vs brute force {:10.1f} ns: {:6.1f}x faster\n",
-                 name.substr(3, cut - 3), ns, peer->second, peer->second / ns);
-    }
+    print_pairs("_Bsp", "_BruteForce", "brute force", "BSP queries against the brute-force loop");
+    print_pairs("_Transit", "_Bullet", "Bullet",
+                "transit's AC mover against Bullet's btKinematicCharacterController, "
+                "ns per character-tick");
+    print_scaling();
   }
 
  private:
-  std::map<std::string, double> ns_;
+  static double to_ns(benchmark::TimeUnit unit) {
+    switch (unit) {
+      case benchmark::kNanosecond:
+        return 1.0;
+      case benchmark::kMicrosecond:
+        return 1e3;
+      case benchmark::kMillisecond:
+        return 1e6;
+      case benchmark::kSecond:
+        return 1e9;
+    }
+    return 1.0;
+  }
+
+  void print_pairs(const std::string& ours, const std::string& theirs, const char* peer_name,
+                   const char* title) const {
+    bool header = false;
+    for (const auto& [name, m] : measured_) {
+      const auto cut = name.find(ours);
+      if (cut == std::string::npos) continue;
+      const std::string peer_key = name.substr(0, cut) + theirs + name.substr(cut + ours.size());
+      const auto peer = measured_.find(peer_key);
+      if (peer == measured_.end()) continue;
+      if (!header) fmt::print("\n{} (peer time / transit time):\n", title);
+      header = true;
+      const std::string label = name.substr(3, cut - 3) + name.substr(cut + ours.size());
+      fmt::print("  {:<44} {:10.1f} ns vs {} {:10.1f} ns: {:6.1f}x faster\n", label, m.ns_per_item,
+                 peer_name, peer->second.ns_per_item, peer->second.ns_per_item / m.ns_per_item);
+    }
+  }
+
+  void print_scaling() const {
+    bool header = false;
+    for (const auto& [name, m] : measured_) {
+      const auto cut = name.find("/threads:1");
+      if (cut == std::string::npos || name.find("_Transit") == std::string::npos) continue;
+      const std::string rest = name.substr(cut + std::string("/threads:1").size());
+      const auto two = measured_.find(name.substr(0, cut) + "/threads:2" + rest);
+      if (two == measured_.end()) continue;
+      if (!header) fmt::print("\ncrowd scaling, 1 -> 2 threads (ticks per second):\n");
+      header = true;
+      fmt::print("  {:<44} {:8.1f} -> {:8.1f} ticks/s: {:4.2f}x\n", name.substr(3, cut - 3),
+                 1e9 / m.ns, 1e9 / two->second.ns, m.ns / two->second.ns);
+    }
+  }
+
+  std::map<std::string, Measured> measured_;
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::strcmp(argv[1], "--digest") == 0) {
+    transit::perf::print_digest();
+    return 0;
+  }
   benchmark::Initialize(&argc, argv);
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);

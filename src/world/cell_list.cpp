@@ -4,6 +4,13 @@
 
 namespace transit {
 
+CellList& CellList::operator=(const CellList& other) {
+  std::copy(other.begin(), other.end(), ids_.data());
+  size_ = other.size_;
+  added_outside = other.added_outside;
+  return *this;
+}
+
 bool CellList::add(CellId id) {
   if (contains(id)) return true;
   if (size_ == kCapacity) return false;

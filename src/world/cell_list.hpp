@@ -13,6 +13,11 @@ class CellList {
  public:
   static constexpr std::size_t kCapacity = 64;
 
+  CellList() = default;
+  // Copies only the ids in use.
+  CellList(const CellList& other) { *this = other; }
+  CellList& operator=(const CellList& other);
+
   // False when the list is full (the cell is then left out).
   bool add(CellId id);
   void remove(CellId id);
@@ -30,7 +35,7 @@ class CellList {
   bool added_outside = false;  // add_all_outside_cells ran already
 
  private:
-  std::array<CellId, kCapacity> ids_{};
+  std::array<CellId, kCapacity> ids_;  // only [0, size_) is ever read
   std::size_t size_ = 0;
 };
 

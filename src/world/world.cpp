@@ -2,12 +2,27 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include <fmt/format.h>
 
 #include "math/input_error.hpp"
 
 namespace transit {
+
+namespace {
+
+constexpr std::size_t kShadowSlotsPerBlock = kCellsPerBlock;
+
+bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof(float)) == 0; }
+
+// Same x, y and radius: the same outdoor cells, whatever the heights.
+bool same_footprint(const Sphere& a, const Sphere& b) {
+  return same_bits(a.center.x, b.center.x) && same_bits(a.center.y, b.center.y) &&
+         same_bits(a.radius, b.radius);
+}
+
+}  // namespace
 
 const EnvCell* World::env_cell(CellId id) const {
   auto it = std::lower_bound(env_cells_.begin(), env_cells_.end(), id,
@@ -21,10 +36,23 @@ const WorldObject* World::object_by_id(std::uint32_t id) const {
   return nullptr;
 }
 
+std::optional<std::size_t> World::shadow_slot(CellId cell) const {
+  const std::span<const Landblock> blocks = landscape_.landblocks();
+  if (is_indoor(cell)) {
+    const EnvCell* env = env_cell(cell);
+    if (!env) return std::nullopt;
+    return blocks.size() * kShadowSlotsPerBlock + static_cast<std::size_t>(env - env_cells_.data());
+  }
+  const Landblock* block = is_outdoor(cell) ? landscape_.find_landblock(cell) : nullptr;
+  if (!block) return std::nullopt;
+  return static_cast<std::size_t>(block - blocks.data()) * kShadowSlotsPerBlock +
+         static_cast<std::size_t>(outdoor_cell_index(cell));
+}
+
 std::span<const std::uint32_t> World::shadows(CellId cell) const {
-  auto it = shadows_.find(cell);
-  if (it == shadows_.end()) return {};
-  return it->second;
+  const std::optional<std::size_t> slot = shadow_slot(cell);
+  if (!slot || *slot >= shadow_lists_.size()) return {};
+  return shadow_lists_[*slot];
 }
 
 bool World::point_in_cell(CellId cell, const Vec3& point) const {
@@ -87,7 +115,10 @@ void World::add_all_outside_cells(const Position& pos, std::span<const Sphere> s
     if (auto lc = gid_to_lcoord(outside.objcell_id)) add_outside_cell(lc->x, lc->y, out);
     return;
   }
-  for (const Sphere& sphere : spheres) {
+  for (std::size_t i = 0; i < spheres.size(); ++i) {
+    const Sphere& sphere = spheres[i];
+    // A sphere straight above the previous one (a body's) adds the same cells.
+    if (i > 0 && same_footprint(sphere, spheres[i - 1])) continue;
     CellId cell = pos.objcell_id;
     Vec3 center = sphere.center;
     if (!adjust_to_outside(cell, center)) break;
@@ -247,12 +278,16 @@ void World::register_shadow(std::size_t index) {
   if (has_cell(object.position.objcell_id)) cells.add(object.position.objcell_id);
   auto& registered = object_cells_[index];
   registered.assign(cells.begin(), cells.end());
-  for (CellId cell : registered) shadows_[cell].push_back(static_cast<std::uint32_t>(index));
+  for (CellId cell : registered) {
+    const std::size_t slot = *shadow_slot(cell);
+    if (slot >= shadow_lists_.size()) shadow_lists_.resize(slot + 1);
+    shadow_lists_[slot].push_back(static_cast<std::uint32_t>(index));
+  }
 }
 
 void World::unregister_shadow(std::size_t index) {
   for (CellId cell : object_cells_[index]) {
-    auto& list = shadows_[cell];
+    auto& list = shadow_lists_[*shadow_slot(cell)];
     list.erase(std::remove(list.begin(), list.end(), static_cast<std::uint32_t>(index)), list.end());
   }
   object_cells_[index].clear();

@@ -78,6 +78,10 @@ class World {
   void check_building_transit(const EnvCell& cell, const Position& pos,
                               std::span<const Sphere> spheres, CellList& out,
                               bool& hits_interior) const;
+  // Where the shadow list of `cell` lives in shadow_lists_: outdoor cells by
+  // landblock and cell, then indoor cells in id order; none for a cell that
+  // is not in the world.
+  std::optional<std::size_t> shadow_slot(CellId cell) const;
   void register_shadow(std::size_t index);
   void unregister_shadow(std::size_t index);
   void register_building(std::size_t index);
@@ -85,7 +89,7 @@ class World {
   Landscape landscape_;
   std::vector<EnvCell> env_cells_;  // sorted by id
   std::vector<WorldObject> objects_;
-  std::unordered_map<CellId, std::vector<std::uint32_t>> shadows_;
+  std::vector<std::vector<std::uint32_t>> shadow_lists_;  // by shadow_slot
   std::vector<std::vector<CellId>> object_cells_;
   std::unordered_map<CellId, std::vector<std::uint32_t>> buildings_;  // outdoor cell -> objects
 };

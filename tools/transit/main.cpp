@@ -1,5 +1,6 @@
 #include <CLI/CLI.hpp>
 
+#include "bench_command.hpp"
 #include "demo_command.hpp"
 #include "move_command.hpp"
 #include "scene_commands.hpp"
@@ -13,6 +14,7 @@ int main(int argc, char** argv) {
   transit::cli::add_inspect_command(app);
   transit::cli::add_demo_scene_command(app);
   transit::cli::add_simulate_command(app);
+  transit::cli::add_bench_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

@@ -1,6 +1,7 @@
 #include "movers/ac/sphere_path.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "world/land_defs.hpp"
 
@@ -23,6 +24,19 @@ void SpherePath::init_sphere(std::span<const Sphere> spheres, float scale) {
     local_sphere[i] = Sphere{spheres[i].center * scale, spheres[i].radius * scale};
   local_low_point = local_sphere[0].center;
   local_low_point.z -= local_sphere[0].radius;
+  turned = {};
+}
+
+const SpherePath::TurnedPoints& SpherePath::turned_by(const Quat& orientation) {
+  for (const TurnedPoints& t : turned)
+    if (t.filled && std::memcmp(&t.orientation, &orientation, sizeof(Quat)) == 0) return t;
+  TurnedPoints& t = turned[static_cast<std::size_t>(next_turned)];
+  next_turned = 1 - next_turned;
+  t.filled = true;
+  t.orientation = orientation;
+  for (int i = 0; i < num_sphere; ++i) t.centers[i] = orientation * local_sphere[i].center;
+  t.low_point = orientation * local_low_point;
+  return t;
 }
 
 void SpherePath::add_offset_to_check_pos(const Vec3& offset) {
@@ -40,16 +54,18 @@ void SpherePath::adjust_check_pos(CellId cell) {
   check_pos.objcell_id = cell;
 }
 
+// Frame::local_to_global (origin + orientation * point) with the turned
+// points reused.
 void SpherePath::cache_global_curr_center() {
-  for (int i = 0; i < num_sphere; ++i)
-    global_curr_center[i] = cur_pos.local_to_global(local_sphere[i].center);
+  const TurnedPoints& t = turned_by(cur_pos.frame.orientation);
+  for (int i = 0; i < num_sphere; ++i) global_curr_center[i] = cur_pos.frame.origin + t.centers[i];
 }
 
 void SpherePath::cache_global_sphere() {
+  const TurnedPoints& t = turned_by(check_pos.frame.orientation);
   for (int i = 0; i < num_sphere; ++i)
-    global_sphere[i] = Sphere{check_pos.local_to_global(local_sphere[i].center),
-                              local_sphere[i].radius};
-  global_low_point = check_pos.local_to_global(local_low_point);
+    global_sphere[i] = Sphere{check_pos.frame.origin + t.centers[i], local_sphere[i].radius};
+  global_low_point = check_pos.frame.origin + t.low_point;
 }
 
 void SpherePath::shift_global_sphere(const Vec3& offset) {
@@ -61,15 +77,18 @@ void SpherePath::shift_global_sphere(const Vec3& offset) {
 // landblock, and `scale` its size.
 void SpherePath::cache_local_space_sphere(const Position& pos, float scale) {
   const float inv_scale = 1.0f / scale;
-  auto to_local = [&](const Position& from, const Vec3& point) {
+  // pos.frame.global_to_local(from.local_to_global(point) + block offset) / scale
+  auto to_local = [&](const Position& from, const Vec3& turned_point) {
     const Vec3 in_pos_block =
-        from.local_to_global(point) + get_block_offset(pos.objcell_id, from.objcell_id);
+        (from.frame.origin + turned_point) + get_block_offset(pos.objcell_id, from.objcell_id);
     return pos.frame.global_to_local(in_pos_block) * inv_scale;
   };
+  const std::array<Vec3, 2> cur_centers = turned_by(cur_pos.frame.orientation).centers;
+  const std::array<Vec3, 2> check_centers = turned_by(check_pos.frame.orientation).centers;
   for (int i = 0; i < num_sphere; ++i) {
-    local_space_curr_center[i] = to_local(cur_pos, local_sphere[i].center);
+    local_space_curr_center[i] = to_local(cur_pos, cur_centers[i]);
     local_space_sphere[i] =
-        Sphere{to_local(check_pos, local_sphere[i].center), local_sphere[i].radius * inv_scale};
+        Sphere{to_local(check_pos, check_centers[i]), local_sphere[i].radius * inv_scale};
   }
   local_space_pos = pos;
   local_space_z = pos.global_to_local_vec(kUnitZ);

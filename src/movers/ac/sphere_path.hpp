@@ -67,6 +67,19 @@ struct SpherePath {
   bool neg_poly_hit = false;
   bool placement_allows_sliding = true;
 
+  // The local sphere centres and low point turned by an orientation, kept
+  // for the last two orientations asked for (a path's current and check
+  // positions): the global and local-space caches reuse them.
+  struct TurnedPoints {
+    bool filled = false;
+    Quat orientation{1.0f, 0.0f, 0.0f, 0.0f};
+    std::array<Vec3, 2> centers{};
+    Vec3 low_point{0.0f};
+  };
+  std::array<TurnedPoints, 2> turned{};
+  int next_turned = 0;
+  const TurnedPoints& turned_by(const Quat& orientation);
+
   // ACE: SpherePath.InitPath
   void init_path(CellId begin_cell_id, const std::optional<Position>& begin, const Position& end);
   // ACE: SpherePath.InitSphere

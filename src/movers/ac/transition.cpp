@@ -3,6 +3,7 @@
 #include "movers/ac/transition.hpp"
 
 #include <cmath>
+#include <cstring>
 
 namespace transit::ac {
 
@@ -312,9 +313,7 @@ TransitionState Transition::check_other_cells(CellId current) {
   SpherePath& path = sphere_path;
   path.cell_array_valid = true;
   World::CellQuery query;
-  world_.find_cell_list(path.check_pos,
-                        std::span<const Sphere>(path.global_sphere.data(), path.num_sphere),
-                        cell_array, &query);
+  find_cell_list(&query);
   path.hits_interior_cell = query.hits_interior;
 
   // Collision responses may rebuild cell_array: walk a copy.
@@ -430,9 +429,41 @@ void Transition::build_cell_array() {
   SpherePath& path = sphere_path;
   path.cell_array_valid = true;
   path.hits_interior_cell = false;
-  world_.find_cell_list(path.check_pos,
-                        std::span<const Sphere>(path.global_sphere.data(), path.num_sphere),
-                        cell_array);
+  find_cell_list(nullptr);
+}
+
+namespace {
+
+bool same_bits(const Vec3& a, const Vec3& b) { return std::memcmp(&a, &b, sizeof(Vec3)) == 0; }
+
+bool same_bits(const Sphere& a, const Sphere& b) {
+  return same_bits(a.center, b.center) && std::memcmp(&a.radius, &b.radius, sizeof(float)) == 0;
+}
+
+}  // namespace
+
+void Transition::find_cell_list(World::CellQuery* query) {
+  const SpherePath& path = sphere_path;
+  CellListMemo& memo = cell_list_memo_;
+  bool same = memo.valid && memo.with_query == (query != nullptr) &&
+              memo.cell == path.check_pos.objcell_id &&
+              same_bits(memo.origin, path.check_pos.frame.origin) &&
+              memo.num_sphere == path.num_sphere;
+  for (int i = 0; same && i < path.num_sphere; ++i)
+    same = same_bits(memo.spheres[i], path.global_sphere[i]);
+  if (!same) {
+    world_.find_cell_list(path.check_pos,
+                          std::span<const Sphere>(path.global_sphere.data(), path.num_sphere),
+                          memo.cells, query ? &memo.query : nullptr);
+    memo.valid = true;
+    memo.with_query = query != nullptr;
+    memo.cell = path.check_pos.objcell_id;
+    memo.origin = path.check_pos.frame.origin;
+    memo.num_sphere = path.num_sphere;
+    memo.spheres = path.global_sphere;
+  }
+  cell_array = memo.cells;
+  if (query) *query = memo.query;
 }
 
 }  // namespace transit::ac

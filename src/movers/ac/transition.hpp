@@ -131,12 +131,29 @@ class Transition {
   TransitionState placement_insert();
   bool find_placement_pos();
   Plane local_plane_to_global(const Plane& local, float scale) const;
+  // World::find_cell_list from check_pos with the global spheres, answered
+  // from the last call when it was asked from the same spot.
+  void find_cell_list(World::CellQuery* query);
+
+  // The last find_cell_list call and its answer (the world is constant
+  // during a transition, so the same question has the same answer).
+  struct CellListMemo {
+    bool valid = false;
+    bool with_query = false;
+    CellId cell = 0;
+    Vec3 origin{0.0f};
+    int num_sphere = 0;
+    std::array<Sphere, 2> spheres{};
+    CellList cells;
+    World::CellQuery query;
+  };
 
   const World& world_;
   TransitionOptions options_;
   int steps_taken_ = 0;
   TransitionState last_validated_ = TransitionState::Invalid;
   TransitionState last_insert_ = TransitionState::Invalid;
+  CellListMemo cell_list_memo_;
 };
 
 }  // namespace transit::ac

@@ -1,0 +1,46 @@
+#pragma once
+// The main performance figures, measured in-process with a steady clock:
+// what `transit bench` prints and bench/ reports through Google Benchmark.
+
+#include <cstddef>
+#include <vector>
+
+#include "workload/scripted_runner.hpp"
+
+namespace transit::perf {
+
+struct TickFigure {
+  Scenario scenario;
+  double ns_per_tick = 0.0;
+};
+// ns per character-tick of each single-character scenario, each run for
+// about `seconds` after a warm-up.
+std::vector<TickFigure> measure_ticks(double seconds);
+
+struct CrowdFigure {
+  std::size_t characters = 0;
+  int threads = 1;
+  double ticks_per_second = 0.0;
+  double ns_per_character_tick = 0.0;
+  bool same_as_one_thread = true;  // checked for threads > 1
+};
+CrowdFigure measure_crowd(std::size_t characters, int threads, double seconds);
+
+struct QueryFigure {
+  const char* name;
+  double per_second = 0.0;
+};
+// BSP sphere queries on the stair hall's physics tree, sphere traces and
+// cell-list queries through the demo world.
+std::vector<QueryFigure> measure_queries(double seconds);
+
+struct MemoryFigure {
+  double bytes_per_character = 0.0;  // runner state, start state, script, and their heap
+  std::size_t runner_state_bytes = sizeof(Runner);  // what one tick reads and writes
+  double bytes_per_polygon = 0.0;                   // the whole demo world's heap / its polygons
+  std::size_t polygons = 0;
+  std::size_t peak_resident_bytes = 0;  // VmHWM after a 10,000-character crowd ran
+};
+MemoryFigure measure_memory();
+
+}  // namespace transit::perf
