@@ -1,0 +1,122 @@
+#include "fuzz_entries.hpp"
+
+#include <cstring>
+#include <filesystem>
+
+#include "format/obj_reader.hpp"
+#include "format/run_reader.hpp"
+#include "format/run_validation.hpp"
+#include "format/scene_reader.hpp"
+#include "geom/bsp_builder.hpp"
+#include "math/input_error.hpp"
+#include "world/world.hpp"
+
+namespace transit::fuzz {
+
+namespace {
+
+std::string text_of(const std::uint8_t* data, std::size_t size) {
+  return std::string(reinterpret_cast<const char*>(data), size);
+}
+
+// OBJ paths in fuzzed scenes resolve under a directory that does not exist,
+// so a fuzzed scene never reads the machine's files.
+const std::filesystem::path kNoFiles = "/nonexistent-transit-fuzz";
+
+const SceneDesc& small_scene() {
+  static const SceneDesc scene = parse_scene(R"({"format": "transit-scene/1",
+    "terrain": {"landblocks": [{"x": 169, "y": 180, "flat": 0}]},
+    "characters": [{"name": "player", "position": {"cell": "0xA9B40001", "local": [1, 1, 0]}}]})",
+                                             kNoFiles, "fuzz-scene");
+  return scene;
+}
+
+// Reads little-endian values from the input, zero when it runs out.
+class ByteReader {
+ public:
+  ByteReader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+  template <typename T>
+  T next() {
+    T value{};
+    const std::size_t n = std::min(sizeof(T), size_ - std::min(size_, at_));
+    if (n > 0) std::memcpy(&value, data_ + at_, n);
+    at_ += sizeof(T);
+    return value;
+  }
+  bool done() const { return at_ >= size_; }
+
+ private:
+  const std::uint8_t* data_;
+  std::size_t size_;
+  std::size_t at_ = 0;
+};
+
+}  // namespace
+
+void scene_reader(const std::uint8_t* data, std::size_t size) {
+  try {
+    const SceneDesc scene = parse_scene(text_of(data, size), kNoFiles, "fuzz-scene");
+    std::vector<std::string> warnings;
+    (void)World::from_scene(scene, &warnings);
+  } catch (const InputError&) {
+  }
+}
+
+void obj_reader(const std::uint8_t* data, std::size_t size) {
+  try {
+    (void)parse_obj_mesh(text_of(data, size), "fuzz.obj");
+  } catch (const InputError&) {
+  }
+}
+
+void moves_reader(const std::uint8_t* data, std::size_t size) {
+  try {
+    validate_moves(parse_moves(text_of(data, size), "fuzz-moves"), small_scene(), "fuzz-moves");
+  } catch (const InputError&) {
+  }
+}
+
+void script_reader(const std::uint8_t* data, std::size_t size) {
+  try {
+    validate_script(parse_script(text_of(data, size), "fuzz-script"), small_scene(),
+                    "fuzz-script");
+  } catch (const InputError&) {
+  }
+}
+
+// Input: a vertex count (1 byte, up to 64), that many float triples, then
+// polygons as a length byte (up to 8) and that many vertex index bytes.
+void bsp_builder(const std::uint8_t* data, std::size_t size) {
+  ByteReader in(data, size);
+  const int vertex_count = in.next<std::uint8_t>() % 65;
+  std::vector<Vec3> vertices;
+  for (int i = 0; i < vertex_count; ++i) {
+    const float x = in.next<float>(), y = in.next<float>(), z = in.next<float>();
+    vertices.emplace_back(x, y, z);
+  }
+  std::vector<std::vector<std::uint32_t>> polygons;
+  while (!in.done() && polygons.size() < 64) {
+    std::vector<std::uint32_t> polygon(in.next<std::uint8_t>() % 9);
+    for (std::uint32_t& index : polygon) index = in.next<std::uint8_t>();
+    polygons.push_back(std::move(polygon));
+  }
+  try {
+    const BspBuildResult built = build_bsp(vertices, polygons);
+    const Polygon* hit = nullptr;
+    Vec3 contact(0.0f);
+    const Sphere probe{{0.5f, 0.5f, 0.5f}, 0.48f};
+    (void)built.tree.sphere_intersects_poly(probe, {0.0f, 0.0f, -0.1f}, hit, contact);
+  } catch (const InputError&) {
+  }
+}
+
+const std::vector<Target>& targets() {
+  static const std::vector<Target> all{{"scene_reader", scene_reader},
+                                       {"obj_reader", obj_reader},
+                                       {"moves_reader", moves_reader},
+                                       {"script_reader", script_reader},
+                                       {"bsp_builder", bsp_builder}};
+  return all;
+}
+
+}  // namespace transit::fuzz

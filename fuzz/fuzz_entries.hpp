@@ -1,0 +1,26 @@
+#pragma once
+// The fuzzed entry points, shared by the libFuzzer targets (fuzz/*_fuzzer.cpp)
+// and the regression test that replays checked-in crash inputs
+// (tests/reliability/fuzz_regression_test.cpp). Each takes any bytes and
+// must return normally: bad input is an InputError, caught here.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace transit::fuzz {
+
+void scene_reader(const std::uint8_t* data, std::size_t size);  // parse_scene + World
+void obj_reader(const std::uint8_t* data, std::size_t size);     // parse_obj_mesh
+void moves_reader(const std::uint8_t* data, std::size_t size);   // parse/validate_moves
+void script_reader(const std::uint8_t* data, std::size_t size);  // parse/validate_script
+void bsp_builder(const std::uint8_t* data, std::size_t size);    // build_bsp + queries
+
+struct Target {
+  const char* name;  // also the folder of tests/data/fuzz-regressions/
+  void (*run)(const std::uint8_t*, std::size_t);
+};
+const std::vector<Target>& targets();
+
+}  // namespace transit::fuzz

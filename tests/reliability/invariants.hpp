@@ -1,0 +1,53 @@
+#pragma once
+// The invariants every AC transition must keep, checked after each one.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "movers/ac/ac_mover.hpp"
+#include "world/world.hpp"
+
+namespace transit::reliability {
+
+// Names of the invariants, as reports and reproducers spell them.
+inline constexpr const char* kFinite = "finite";              // no NaN or inf in the result
+inline constexpr const char* kPenetration = "penetration";    // no sphere > 1 cm into solids
+inline constexpr const char* kBelowTerrain = "below-terrain";  // never under the ground outdoors
+inline constexpr const char* kCell = "cell";                  // the cell holds the body
+inline constexpr const char* kStepCap = "step-cap";           // at most max_steps sub-steps
+inline constexpr const char* kContact = "contact";            // contact iff a contact plane
+inline constexpr const char* kWalkable = "walkable";          // on_walkable iff walkable contact
+inline constexpr const char* kFailedStays = "failed-stays";   // ok = false leaves it at begin
+inline constexpr const char* kSlow = "slow";                  // one transition took over 2 s
+
+// How far a sphere may end inside solid geometry.
+inline constexpr float kPenetrationLimit = 0.01f;
+
+struct Violation {
+  std::string invariant;
+  std::string detail;
+};
+
+struct TransitionFacts {
+  const World& world;
+  const ac::AcBody& body;
+  const Position& from;
+  const Position& to;
+  int max_steps;
+  float start_depth;  // deepest_penetration at `from`
+  double seconds;     // how long move_body took
+};
+
+// Every invariant the result breaks (empty: all hold).
+std::vector<Violation> check_transition(const TransitionFacts& facts, const ac::AcMoveResult& r);
+
+// The cell invariant alone: the body's cell holds its origin or its foot
+// sphere's centre.
+std::optional<Violation> check_cell(const World& world, const ac::AcBody& body,
+                                    const Position& at);
+
+// "penetration: 0.031 m at ..." for reports.
+std::string describe(const Violation& v);
+
+}  // namespace transit::reliability
