@@ -3,8 +3,8 @@
 // Bullet. One benchmark iteration is one tick of the whole crowd.
 #include <benchmark/benchmark.h>
 
-#include "alloc_counter.hpp"
 #include "bullet_peer.hpp"
+#include "workload/alloc_counter.hpp"
 #include "workload/demo_fixture.hpp"
 
 namespace transit::perf {
