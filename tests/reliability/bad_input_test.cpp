@@ -141,6 +141,31 @@ TEST_F(BadPositions, MoveBodyFromAnUnknownCellReturns) {
   expect_returns_promptly(world, AcBody{}, from, outdoors);
 }
 
+TEST_F(BadPositions, CheckedCallsRefuseBadInputWithTheMessageAndRunValidInput) {
+  Position to = outdoors;
+  to.frame.origin.x += 2.0f;
+  AcBody zero_radius;
+  zero_radius.spheres = {{{0, 0, 0.48f}, 0.0f}};
+  const Checked<AcMoveResult> refused = checked_move_body(world, zero_radius, outdoors, to, {});
+  EXPECT_EQ(refused.error.value_or(""),
+            "body: spheres[0].radius must be a positive number, got 0");
+  EXPECT_FALSE(refused.result.ok);
+  EXPECT_EQ(refused.result.steps, 0);
+
+  Position unknown = outdoors;
+  unknown.objcell_id = kBlock | 0x0177u;
+  EXPECT_EQ(checked_place_body(world, AcBody{}, unknown).error.value_or(""),
+            "at: cell 0xA9B40177 is not in the world");
+
+  const Checked<AcMoveResult> walked = checked_move_body(world, AcBody{}, outdoors, to, {});
+  ASSERT_EQ(walked.error, std::nullopt);
+  EXPECT_TRUE(walked.result.ok);
+  EXPECT_FLOAT_EQ(walked.result.position.frame.origin.x, to.frame.origin.x);
+  const Checked<AcPlacement> placed = checked_place_body(world, AcBody{}, outdoors);
+  ASSERT_EQ(placed.error, std::nullopt);
+  EXPECT_TRUE(placed.result.ok);
+}
+
 // ---- the file readers -----------------------------------------------------------
 
 std::string scene_with(const std::string& character_fields, const std::string& extra = "") {
