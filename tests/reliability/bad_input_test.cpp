@@ -20,6 +20,7 @@
 #include "movers/ac/ac_checks.hpp"
 #include "movers/ac/ac_placement.hpp"
 #include "support/test_scenes.hpp"
+#include "support/tool_run.hpp"
 
 namespace transit::ac {
 namespace {
@@ -239,23 +240,6 @@ TEST(BadInput, MovesNamingAnUnknownCharacterOrCellAreRejected) {
 }
 
 // ---- the CLI ----------------------------------------------------------------------
-
-struct ToolRun {
-  int exit_code = -1;
-  std::string output;
-};
-
-ToolRun run_tool(const std::string& args) {
-  const std::string command = std::string(TRANSIT_TOOL_PATH) + " " + args + " 2>&1";
-  ToolRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer;
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) run.output += buffer.data();
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
 
 TEST(BadInput, CliGivesOneLineAndExitCodeOne) {
   const fs::path dir = fs::temp_directory_path() / "transit-bad-input";
