@@ -33,10 +33,10 @@ test-sanitize: deps build/sanitize/build.ninja
 	ctest --preset sanitize -j $(JOBS)
 
 # A million random transitions with a random seed (docs/reliability.md);
-# SOAK_SEED=N replays one run, SOAK_OBJECTS=1 adds object fields.
+# SOAK_SEED=N replays one run, SOAK_OBJECTS=0 leaves the object fields out.
 SOAK_TRANSITIONS ?= 1000000
 SOAK_SEED ?= random
-SOAK_OBJECTS ?= 0
+SOAK_OBJECTS ?= 1
 soak: build
 	TRANSIT_SOAK_TRANSITIONS=$(SOAK_TRANSITIONS) TRANSIT_SOAK_SEED=$(SOAK_SEED) \
 	TRANSIT_SOAK_OBJECTS=$(SOAK_OBJECTS) TRANSIT_SOAK_PROGRESS=100000 TRANSIT_SOAK_REPRODUCERS=20 \

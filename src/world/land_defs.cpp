@@ -112,6 +112,11 @@ bool adjust_to_outside(CellId& id, Vec3& local) {
   return false;
 }
 
+bool snaps_to_block_edge(const Vec3& local) {
+  const auto snaps = [](float v) { return v != 0.0f && std::fabs(v) < kEpsilon; };
+  return snaps(local.x) || snaps(local.y);
+}
+
 bool adjust_to_outside(Position& position) {
   return adjust_to_outside(position.objcell_id, position.frame.origin);
 }

@@ -200,6 +200,9 @@ Vec3 get_offset(const Position& from, const Position& to);
 // ACE: LandDefs.AdjustToOutside
 bool adjust_to_outside(CellId& id, Vec3& local);
 bool adjust_to_outside(Position& position);
+// True when adjust_to_outside moves `local` onto its block's south or west
+// edge (x or y within kEpsilon of 0, and not 0).
+bool snaps_to_block_edge(const Vec3& local);
 
 // True when a circle of `radius` around the local point lies strictly
 // inside the landblock: radius <= x, y < 192 - radius.

@@ -20,6 +20,7 @@
 #include "movers/ac/ac_checks.hpp"
 #include "movers/ac/ac_placement.hpp"
 #include "support/test_scenes.hpp"
+#include "support/tool_run.hpp"
 
 namespace transit::ac {
 namespace {
@@ -141,6 +142,31 @@ TEST_F(BadPositions, MoveBodyFromAnUnknownCellReturns) {
   expect_returns_promptly(world, AcBody{}, from, outdoors);
 }
 
+TEST_F(BadPositions, CheckedCallsRefuseBadInputWithTheMessageAndRunValidInput) {
+  Position to = outdoors;
+  to.frame.origin.x += 2.0f;
+  AcBody zero_radius;
+  zero_radius.spheres = {{{0, 0, 0.48f}, 0.0f}};
+  const Checked<AcMoveResult> refused = checked_move_body(world, zero_radius, outdoors, to, {});
+  EXPECT_EQ(refused.error.value_or(""),
+            "body: spheres[0].radius must be a positive number, got 0");
+  EXPECT_FALSE(refused.result.ok);
+  EXPECT_EQ(refused.result.steps, 0);
+
+  Position unknown = outdoors;
+  unknown.objcell_id = kBlock | 0x0177u;
+  EXPECT_EQ(checked_place_body(world, AcBody{}, unknown).error.value_or(""),
+            "at: cell 0xA9B40177 is not in the world");
+
+  const Checked<AcMoveResult> walked = checked_move_body(world, AcBody{}, outdoors, to, {});
+  ASSERT_EQ(walked.error, std::nullopt);
+  EXPECT_TRUE(walked.result.ok);
+  EXPECT_FLOAT_EQ(walked.result.position.frame.origin.x, to.frame.origin.x);
+  const Checked<AcPlacement> placed = checked_place_body(world, AcBody{}, outdoors);
+  ASSERT_EQ(placed.error, std::nullopt);
+  EXPECT_TRUE(placed.result.ok);
+}
+
 // ---- the file readers -----------------------------------------------------------
 
 std::string scene_with(const std::string& character_fields, const std::string& extra = "") {
@@ -214,23 +240,6 @@ TEST(BadInput, MovesNamingAnUnknownCharacterOrCellAreRejected) {
 }
 
 // ---- the CLI ----------------------------------------------------------------------
-
-struct ToolRun {
-  int exit_code = -1;
-  std::string output;
-};
-
-ToolRun run_tool(const std::string& args) {
-  const std::string command = std::string(TRANSIT_TOOL_PATH) + " " + args + " 2>&1";
-  ToolRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer;
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) run.output += buffer.data();
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
 
 TEST(BadInput, CliGivesOneLineAndExitCodeOne) {
   const fs::path dir = fs::temp_directory_path() / "transit-bad-input";

@@ -103,9 +103,10 @@ TEST(Fault, RemovedRoomLeavesTheCharacterInAnUnknownCellThatCollides) {
 TEST(Fault, RemovedFloorPolygonLetsABodyFallThroughTheRoom) {
   // The floor polygon is taken out of the room (an open mesh now, which the
   // builder warns about): a gravity body falls through where it was, frame
-  // after frame, each frame returning promptly. The open room's volume has
-  // no bottom, so it keeps falling inside the room cell (no terrain is
-  // tested indoors): see docs/reliability.md, "findings".
+  // after frame, each frame returning promptly. As in retail, whose room
+  // containment is a walk of the room's planes, the open room has no bottom,
+  // so the body keeps falling inside the room cell (no terrain is tested
+  // indoors): see docs/reliability.md, "Findings" 5.
   SceneDesc scene = plain_room_scene();
   MeshDesc& mesh = scene.cells[0].mesh;
   mesh.polygons.erase(mesh.polygons.begin());  // polygon 0 is the floor
@@ -125,6 +126,15 @@ TEST(Fault, RemovedFloorPolygonLetsABodyFallThroughTheRoom) {
     at = r.position;
   }
   EXPECT_NEAR(at.frame.origin.z, 0.02f - 10.0f, 1e-3f);
+  // A kilometre down, where floats are coarse, a frame still returns at once.
+  const Position deep = in_room(45, 42, -1000.0f);
+  Position deeper = deep;
+  deeper.frame.origin.z -= 10.0f;
+  const AcMoveResult far = move_body(world, AcBody{}, deep, deeper, {});
+  EXPECT_TRUE(far.ok);
+  EXPECT_LE(far.steps, kRetailMaxTransitionSteps);
+  EXPECT_EQ(far.position.objcell_id, kRoom);
+  EXPECT_NEAR(far.position.frame.origin.z, -1010.0f, 1e-2f);
 }
 
 TEST(Fault, WalkingIntoAnUnloadedLandblockStopsAtItsEdge) {

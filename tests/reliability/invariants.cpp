@@ -76,6 +76,25 @@ std::optional<Violation> check_cell(const World& world, const ac::AcBody& body,
 
 namespace {
 
+// Nothing may end deeper than the limit or than the body started, but for
+// the overlaps retail's transitions leave (support/retail_overlaps.hpp): a
+// face beyond an edge passed within one sub-step, and, for a body let go in
+// the air, a doorway wall of no thickness it straddles.
+std::optional<Violation> check_penetration(const TransitionFacts& f, const ac::AcMoveResult& r) {
+  const float allowed = std::max(kPenetrationLimit, f.start_depth + 0.001f);
+  float depth = test::deepest_penetration(f.world, f.body, r.position);
+  if (depth > allowed && r.ok) {
+    test::PenetrationOptions retail;
+    retail.allow_passed_edge = true;
+    retail.allow_thin_doorway_wall = !r.contact;
+    depth = test::deepest_penetration(f.world, f.body, r.position, retail);
+  }
+  if (depth <= allowed) return std::nullopt;
+  return Violation{kPenetration, fmt::format("{:.4f} m deep at {} in 0x{:08X} (start {:.4f})",
+                                             depth, text(r.position.frame.origin),
+                                             r.position.objcell_id, f.start_depth)};
+}
+
 std::optional<Violation> check_step_cap(const TransitionFacts& f, const ac::AcMoveResult& r) {
   if (r.steps > f.max_steps)
     return Violation{kStepCap, fmt::format("{} steps, cap {}", r.steps, f.max_steps)};
@@ -117,11 +136,7 @@ std::vector<Violation> check_transition(const TransitionFacts& f, const ac::AcMo
     out.push_back(*v);
     return out;  // the geometry checks need a cell that holds the body
   }
-  const float depth = test::deepest_penetration(f.world, f.body, r.position);
-  if (depth > std::max(kPenetrationLimit, f.start_depth + 0.001f))
-    out.push_back({kPenetration, fmt::format("{:.4f} m deep at {} in 0x{:08X} (start {:.4f})",
-                                             depth, text(r.position.frame.origin),
-                                             r.position.objcell_id, f.start_depth)});
+  if (auto v = check_penetration(f, r)) out.push_back(*v);
   if (auto v = check_below_terrain(f, r.position)) out.push_back(*v);
   if (auto v = check_step_cap(f, r)) out.push_back(*v);
   check_contact(r, out);

@@ -5,7 +5,6 @@
 
 #include <string>
 #include <vector>
-#include <vector>
 
 #include "reliability/invariants.hpp"
 #include "reliability/shrink.hpp"

@@ -76,6 +76,14 @@ float random_rise(SoakRng& rng) {
   }
 }
 
+// Adds a floor segment, at the height of the one before when the riser
+// between them would be too low to be a valid polygon (stairs and a rise
+// that cancel out leave a few ulps).
+void add_segment(std::vector<FloorSegment>& floor, float x0, float x1, float z) {
+  if (!floor.empty() && std::fabs(z - floor.back().z) < 0.02f) z = floor.back().z;
+  floor.push_back({x0, x1, z});
+}
+
 // The floor of one room, from x0 at height z, as back-to-back segments.
 std::vector<FloorSegment> random_floor(SoakRng& rng, float x0, float z) {
   std::vector<FloorSegment> floor;
@@ -85,7 +93,7 @@ std::vector<FloorSegment> random_floor(SoakRng& rng, float x0, float z) {
       const float rise = rng.uniform(0.1f, 0.35f) * (rng.chance(0.7f) ? 1.0f : -1.0f);
       const float run = rng.uniform(0.2f, 0.45f);
       for (int s = rng.between(2, 8); s > 0; --s, x0 += run, z += rise)
-        floor.push_back({x0, x0 + run, z});
+        add_segment(floor, x0, x0 + run, z);
       continue;
     }
     const float length = rng.chance(0.15f) ? rng.uniform(0.05f, 0.3f) : rng.uniform(0.5f, 4.0f);
@@ -93,7 +101,7 @@ std::vector<FloorSegment> random_floor(SoakRng& rng, float x0, float z) {
       const float rise = random_rise(rng);
       if (std::fabs(rise) >= 0.02f) z += rise;  // no risers too low to be a valid polygon
     }
-    floor.push_back({x0, x0 + length, z});
+    add_segment(floor, x0, x0 + length, z);
     x0 += length;
   }
   return floor;

@@ -27,7 +27,7 @@ struct RoomSpot {
 };
 
 struct SoakWorldOptions {
-  bool objects = false;  // random object fields (once objects collide)
+  bool objects = false;  // random object fields (the soak turns them on)
 };
 
 struct SoakWorld {

@@ -18,7 +18,7 @@ struct SoakOptions {
   std::uint64_t seed = 1;
   long transitions = 20000;
   int moves_per_world = 200;
-  bool objects = false;        // random object fields (once objects collide)
+  bool objects = true;         // random object fields
   std::filesystem::path out;   // where reproducers go
   int max_reproducers = 5;     // shrunk and written; the rest are counted
   long progress_every = 0;     // print a line every N transitions (0: never)

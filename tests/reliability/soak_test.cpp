@@ -29,7 +29,7 @@ SoakOptions options_from_environment() {
   SoakOptions options;
   options.seed = soak_seed();
   options.transitions = std::stol(env("TRANSIT_SOAK_TRANSITIONS", "20000"));
-  options.objects = env("TRANSIT_SOAK_OBJECTS", "0") == "1";
+  options.objects = env("TRANSIT_SOAK_OBJECTS", "1") == "1";
   options.progress_every = std::stol(env("TRANSIT_SOAK_PROGRESS", "0"));
   options.out = env("TRANSIT_SOAK_OUT", (std::filesystem::temp_directory_path() /
                                          ("transit-soak-" + std::to_string(options.seed)))

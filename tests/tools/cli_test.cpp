@@ -13,29 +13,16 @@
 #include "format/scene_writer.hpp"
 #include "sim/scene_report.hpp"
 #include "world/demo_world.hpp"
+#include "support/tool_run.hpp"
 
 namespace transit {
 namespace {
 
+using test::run_tool;
+using test::ToolRun;
+
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
-
-struct ToolRun {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
-
-ToolRun run_tool(const std::string& args) {
-  const std::string command = std::string(TRANSIT_TOOL_PATH) + " " + args + " 2>&1";
-  ToolRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer;
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) run.output += buffer.data();
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
 
 fs::path source(const std::string& relative) { return fs::path(TRANSIT_SOURCE_DIR) / relative; }
 

@@ -1,6 +1,7 @@
 #include "movers/ac/ac_checks.hpp"
 
 #include <cmath>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -90,6 +91,19 @@ std::optional<std::string> check_move(const World& world, const AcBody& body, co
   if (auto e = check_position(world, begin, "begin")) return e;
   if (auto e = check_position(world, end, "end")) return e;
   return check_contact(world, contact);
+}
+
+Checked<AcMoveResult> checked_move_body(const World& world, const AcBody& body,
+                                        const Position& begin, const Position& end,
+                                        const AcContact& contact, TransitionOptions options) {
+  if (auto e = check_move(world, body, begin, end, contact)) return {std::move(e), {}};
+  return {std::nullopt, move_body(world, body, begin, end, contact, options)};
+}
+
+Checked<AcPlacement> checked_place_body(const World& world, const AcBody& body, const Position& at) {
+  if (auto e = check_body(body)) return {std::move(e), {}};
+  if (auto e = check_position(world, at, "at")) return {std::move(e), {}};
+  return {std::nullopt, place_body(world, body, at)};
 }
 
 }  // namespace transit::ac

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "movers/ac/ac_mover.hpp"
+#include "movers/ac/ac_placement.hpp"
 
 namespace transit::ac {
 
@@ -35,5 +36,20 @@ std::optional<std::string> check_contact(const World& world, const AcContact& co
 std::optional<std::string> check_move(const World& world, const AcBody& body,
                                       const Position& begin, const Position& end,
                                       const AcContact& contact);
+
+// A mover's answer, or why the input was refused before the mover ran.
+template <typename Result>
+struct Checked {
+  std::optional<std::string> error;  // set: the input's first problem; `result` is default
+  Result result;
+};
+
+// move_body behind check_move: refused input gets the message, not a move.
+Checked<AcMoveResult> checked_move_body(const World& world, const AcBody& body,
+                                        const Position& begin, const Position& end,
+                                        const AcContact& contact, TransitionOptions options = {});
+
+// place_body behind check_body and check_position (named "at").
+Checked<AcPlacement> checked_place_body(const World& world, const AcBody& body, const Position& at);
 
 }  // namespace transit::ac

@@ -201,7 +201,9 @@ TransitionState Transition::insert_into_cell(CellId cell, int attempts) {
 
 TransitionState Transition::transitional_insert(int attempts) {
   SpherePath& path = sphere_path;
-  if (path.check_cell == 0) return TransitionState::OK;
+  // Retail inserts into no cell as OK, with no collisions: a step-down that
+  // left every cell's volume would then be accepted. transit refuses it.
+  if (path.check_cell == 0) return TransitionState::Collided;
   if (attempts <= 0) return TransitionState::Invalid;
 
   TransitionState state = TransitionState::Invalid;
@@ -341,12 +343,16 @@ TransitionState Transition::check_other_cells(CellId current) {
   // moves into space with no loaded cell (it would fall out of the world),
   // nor out of every room's volume through a wall (it would be nowhere).
   Position outside = path.check_pos;
+  const bool snapped = snaps_to_block_edge(outside.frame.origin);
   if (is_indoor(outside.objcell_id) || !adjust_to_outside(outside)) return TransitionState::Collided;
   if (outside.objcell_id == 0 || !world_.has_cell(outside.objcell_id)) return TransitionState::Collided;
   path.adjust_check_pos(outside.objcell_id);
   path.set_check_pos(outside, outside.objcell_id);
   path.cell_array_valid = true;
-  return TransitionState::OK;
+  // A centre within kEpsilon beyond the south or west edge of the loaded
+  // world was snapped onto it. Retail accepts that spot untested (its cell
+  // lookup missed the terrain there); transit inserts it again.
+  return snapped ? TransitionState::Adjusted : TransitionState::OK;
 }
 
 TransitionState Transition::validate_transition(TransitionState state) {
