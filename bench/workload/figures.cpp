@@ -20,7 +20,7 @@ using Clock = std::chrono::steady_clock;
 constexpr int kWarmUpTicks = 300;
 constexpr int kCrowdWarmUpTicks = 30;
 constexpr int kIdentityTicks = 60;
-constexpr int kSimulationRounds = 3;
+constexpr int kSimulationRounds = 10;
 
 // Runs `batch` until `seconds` have passed; returns ns per call of batch.
 template <typename Batch>

@@ -37,8 +37,8 @@ struct SimulationFigure {
 };
 // The crowd stepped through Simulation::step (workload/sim_crowd.hpp): one
 // simulation, warmed up on each number of threads until its buffers
-// stopped growing, then timed on each in turn for three rounds of
-// seconds / 3, the fastest round counting (allocations: all rounds). The
+// stopped growing, then timed on each in turn for ten rounds of
+// seconds / 10, the fastest round counting (allocations: all rounds). The
 // first figure's threads should be 1.
 std::vector<SimulationFigure> measure_simulation(std::size_t characters,
                                                  std::initializer_list<int> threads,
