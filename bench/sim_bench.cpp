@@ -6,6 +6,7 @@
 // One benchmark iteration is one step of the whole crowd.
 #include <benchmark/benchmark.h>
 
+#include "crowd_counters.hpp"
 #include "workload/alloc_counter.hpp"
 #include "workload/sim_crowd.hpp"
 
@@ -29,22 +30,11 @@ void BM_Simulation_Crowd(benchmark::State& state) {
     sim.step(kSimTickSeconds);
     sim.take_events(events);
   }
-  const double ticks = static_cast<double>(state.iterations());
-  state.counters["allocs_per_tick"] = static_cast<double>(allocation_count() - allocations) / ticks;
-  state.counters["ticks_per_s"] = benchmark::Counter(ticks, benchmark::Counter::kIsRate);
-  state.counters["ns_per_char_tick"] =
-      benchmark::Counter(ticks * static_cast<double>(characters) * 1e-9,
-                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(characters));
+  state.counters["allocs_per_tick"] = static_cast<double>(allocation_count() - allocations) /
+                                      static_cast<double>(state.iterations());
+  set_crowd_counters(state, characters);
 }
-BENCHMARK(BM_Simulation_Crowd)
-    ->ArgNames({"characters", "threads"})
-    ->Args({1000, 1})
-    ->Args({1000, 2})
-    ->Args({10000, 1})
-    ->Args({10000, 2})
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+BENCHMARK(BM_Simulation_Crowd)->Apply(crowd_sizes_and_threads);
 
 }  // namespace
 }  // namespace transit::perf

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include "geom/bsp_tree.hpp"
 #include "workload/alloc_counter.hpp"
@@ -84,6 +85,27 @@ std::vector<TickFigure> measure_ticks(double seconds) {
     figures.push_back({s, ns_per_batch(seconds, [&] { ticks(kBatch); }) / kBatch});
   }
   return figures;
+}
+
+double measure_machine_scaling(double seconds) {
+  const ScenarioSetup setup = make_scenario(demo_world(), human_body(), Scenario::IndoorStairs);
+  constexpr int kBatch = 100;
+  auto ns_per_tick = [&] {
+    Runner runner = setup.start;
+    return ns_per_batch(seconds, [&] {
+             for (int i = 0; i < kBatch; ++i)
+               step_runner(demo_world(), human_body(), setup.script, setup.start, runner);
+           }) /
+           kBatch;
+  };
+  ns_per_tick();  // warm-up
+  const double alone = ns_per_tick();
+  double together[2] = {0.0, 0.0};
+  {
+    std::jthread other([&] { together[1] = ns_per_tick(); });
+    together[0] = ns_per_tick();
+  }
+  return alone / together[0] + alone / together[1];
 }
 
 CrowdFigure measure_crowd(std::size_t characters, int threads, double seconds) {

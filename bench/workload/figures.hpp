@@ -18,6 +18,13 @@ struct TickFigure {
 // about `seconds` after a warm-up.
 std::vector<TickFigure> measure_ticks(double seconds);
 
+// What the machine itself gives two threads: the stairs scenario run by one
+// thread, then by two threads at once, each its own character sharing
+// nothing; the throughput of the two over that of the one. Two cores of
+// their own give 2.0; two hyperthreads of one core, or cores busy with
+// other work, less. No code that shares a world can scale beyond it.
+double measure_machine_scaling(double seconds);
+
 struct CrowdFigure {
   std::size_t characters = 0;
   int threads = 1;

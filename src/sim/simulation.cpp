@@ -22,6 +22,7 @@ namespace {
 constexpr std::size_t kReservedPerCharacter = 4;
 constexpr std::size_t kReservedPerStep = 16;
 constexpr std::size_t kReservedEventsPerThread = 256;
+constexpr std::size_t kReservedEvents = 256;
 
 // A character standing where the scene puts it, settled by retail placement.
 PhysicsBody placed_body(const World& world, const CharacterDesc& desc) {
@@ -174,6 +175,7 @@ void Simulation::set_threads(int threads) {
 
 void Simulation::reserve_step_buffers() {
   for (SimCharacter& c : characters_) c.body.colliding_objects.reserve(kReservedPerCharacter);
+  events_.reserve(kReservedEvents);
   moved_.resize(characters_.size());
   object_moves_.resize(characters_.size());
   block_events_.resize((characters_.size() + ParallelFor::kBlock - 1) / ParallelFor::kBlock);
@@ -283,9 +285,12 @@ std::vector<SimEvent> Simulation::take_events() {
   return std::exchange(events_, {});
 }
 
+// The two buffers trade places every step; keeping them the same size means
+// neither allocates again until a step brings more events than any before.
 void Simulation::take_events(std::vector<SimEvent>& into) {
   into.clear();
   into.swap(events_);
+  if (events_.capacity() < into.capacity()) events_.reserve(into.capacity());
 }
 
 }  // namespace transit

@@ -57,6 +57,12 @@ void print_simulation(std::size_t largest, double seconds) {
   }
 }
 
+void print_machine_scaling(double seconds) {
+  fmt::print("\nthe machine: two threads sharing nothing (the stairs, one character each)\n");
+  fmt::print("  {:<42} {:>11.2f}x one thread\n", "throughput of two threads",
+             perf::measure_machine_scaling(seconds));
+}
+
 void print_queries(double seconds) {
   fmt::print("\nqueries\n");
   for (const perf::QueryFigure& f : perf::measure_queries(seconds))
@@ -83,6 +89,7 @@ void run_bench(const BenchOptions& options) {
   print_ticks(seconds);
   print_crowds(options.quick ? 1000 : 10000, seconds * 2.0);
   print_simulation(options.quick ? 1000 : 10000, seconds * 2.0);
+  print_machine_scaling(seconds * 2.0);
   print_queries(seconds);
   if (!options.quick) print_memory();
 }
