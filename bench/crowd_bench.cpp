@@ -3,8 +3,9 @@
 // Bullet. One benchmark iteration is one tick of the whole crowd.
 #include <benchmark/benchmark.h>
 
-#include "alloc_counter.hpp"
 #include "bullet_peer.hpp"
+#include "crowd_counters.hpp"
+#include "workload/alloc_counter.hpp"
 #include "workload/demo_fixture.hpp"
 
 namespace transit::perf {
@@ -25,15 +26,6 @@ bool same_as_one_thread(const Crowd& start, int threads) {
   return bit_identical(one.runners, many.runners);
 }
 
-void set_crowd_counters(benchmark::State& state, std::size_t characters) {
-  const double ticks = static_cast<double>(state.iterations());
-  state.counters["ticks_per_s"] = benchmark::Counter(ticks, benchmark::Counter::kIsRate);
-  state.counters["ns_per_char_tick"] =
-      benchmark::Counter(ticks * static_cast<double>(characters) * 1e-9,
-                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(characters));
-}
-
 void BM_Crowd_Transit(benchmark::State& state) {
   const auto characters = static_cast<std::size_t>(state.range(0));
   const int threads = static_cast<int>(state.range(1));
@@ -47,14 +39,7 @@ void BM_Crowd_Transit(benchmark::State& state) {
                                       static_cast<double>(state.iterations());
   set_crowd_counters(state, characters);
 }
-BENCHMARK(BM_Crowd_Transit)
-    ->ArgNames({"characters", "threads"})
-    ->Args({1000, 1})
-    ->Args({1000, 2})
-    ->Args({10000, 1})
-    ->Args({10000, 2})
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+BENCHMARK(BM_Crowd_Transit)->Apply(crowd_sizes_and_threads);
 
 void BM_Crowd_Bullet(benchmark::State& state) {
   const auto characters = static_cast<std::size_t>(state.range(0));

@@ -2,8 +2,8 @@
 // scripts driven through Bullet's kinematic character controller.
 #include <benchmark/benchmark.h>
 
-#include "alloc_counter.hpp"
 #include "bullet_peer.hpp"
+#include "workload/alloc_counter.hpp"
 #include "workload/demo_fixture.hpp"
 
 namespace transit::perf {

@@ -1,10 +1,14 @@
 #include "workload/figures.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include "geom/bsp_tree.hpp"
+#include "workload/alloc_counter.hpp"
 #include "workload/demo_fixture.hpp"
 #include "workload/memory_stats.hpp"
+#include "workload/sim_crowd.hpp"
 #include "world/demo_world.hpp"
 #include "world/world_trace.hpp"
 
@@ -17,6 +21,7 @@ using Clock = std::chrono::steady_clock;
 constexpr int kWarmUpTicks = 300;
 constexpr int kCrowdWarmUpTicks = 30;
 constexpr int kIdentityTicks = 60;
+constexpr int kSimulationRounds = 10;
 
 // Runs `batch` until `seconds` have passed; returns ns per call of batch.
 template <typename Batch>
@@ -42,6 +47,27 @@ bool same_as_one_thread(const Crowd& start, int threads) {
   return bit_identical(one.runners, many.runners);
 }
 
+// The heap a simulation of `characters` holds after a warm-up on two
+// threads, less that of its world before the characters joined it, per
+// character.
+double simulation_bytes_per_character(std::size_t characters) {
+  sim_crowd_scene(characters);
+  const std::size_t before = heap_in_use();
+  std::size_t world_bytes = 0;
+  {
+    const World world = demo_world();
+    world_bytes = heap_in_use() - before;
+  }
+  const std::unique_ptr<Simulation> sim = make_sim_crowd(characters, 2);
+  std::vector<SimEvent> events;
+  for (int i = 0; i < kCrowdWarmUpTicks; ++i) {
+    sim->step(kSimTickSeconds);
+    sim->take_events(events);
+  }
+  return static_cast<double>(heap_in_use() - before - world_bytes) /
+         static_cast<double>(characters);
+}
+
 }  // namespace
 
 std::vector<TickFigure> measure_ticks(double seconds) {
@@ -61,6 +87,27 @@ std::vector<TickFigure> measure_ticks(double seconds) {
   return figures;
 }
 
+double measure_machine_scaling(double seconds) {
+  const ScenarioSetup setup = make_scenario(demo_world(), human_body(), Scenario::IndoorStairs);
+  constexpr int kBatch = 100;
+  auto ns_per_tick = [&] {
+    Runner runner = setup.start;
+    return ns_per_batch(seconds, [&] {
+             for (int i = 0; i < kBatch; ++i)
+               step_runner(demo_world(), human_body(), setup.script, setup.start, runner);
+           }) /
+           kBatch;
+  };
+  ns_per_tick();  // warm-up
+  const double alone = ns_per_tick();
+  double together[2] = {0.0, 0.0};
+  {
+    std::jthread other([&] { together[1] = ns_per_tick(); });
+    together[0] = ns_per_tick();
+  }
+  return alone / together[0] + alone / together[1];
+}
+
 CrowdFigure measure_crowd(std::size_t characters, int threads, double seconds) {
   CrowdFigure figure;
   figure.characters = characters;
@@ -74,6 +121,50 @@ CrowdFigure measure_crowd(std::size_t characters, int threads, double seconds) {
   figure.ticks_per_second = 1e9 / ns;
   figure.ns_per_character_tick = ns / static_cast<double>(characters);
   return figure;
+}
+
+std::vector<SimulationFigure> measure_simulation(std::size_t characters,
+                                                 std::initializer_list<int> threads,
+                                                 double seconds) {
+  std::vector<SimulationFigure> figures;
+  const std::unique_ptr<Simulation> sim = make_sim_crowd(characters, 1);
+  std::vector<SimEvent> events;
+  for (int n : threads) {
+    SimulationFigure& figure = figures.emplace_back();
+    figure.characters = characters;
+    figure.threads = n;
+    if (n > 1) figure.same_as_one_thread = sim_same_as_one_thread(characters, n, kIdentityTicks);
+    sim->set_threads(n);
+    warm_up(*sim, events);  // the buffers of this many threads
+  }
+  // Rounds taking turns, the fastest of each kept: a machine busy with
+  // other work for a while slows one round, not one thread count.
+  std::vector<double> best_ns(figures.size(), 1e300);
+  std::vector<long> ticks(figures.size(), 0);
+  std::uint64_t allocations = 0;  // during the timed steps
+  for (int round = 0; round < kSimulationRounds; ++round) {
+    for (std::size_t f = 0; f < figures.size(); ++f) {
+      sim->set_threads(figures[f].threads);
+      const std::uint64_t before = allocation_count();
+      const double ns = ns_per_batch(seconds / kSimulationRounds, [&] {
+        sim->step(kSimTickSeconds);
+        sim->take_events(events);
+        ++ticks[f];
+      });
+      allocations += allocation_count() - before;
+      best_ns[f] = std::min(best_ns[f], ns);
+    }
+  }
+  long all_ticks = 0;
+  for (long t : ticks) all_ticks += t;
+  const double allocations_per_tick =
+      static_cast<double>(allocations) / static_cast<double>(all_ticks);
+  for (std::size_t f = 0; f < figures.size(); ++f) {
+    figures[f].allocations_per_tick = allocations_per_tick;
+    figures[f].ticks_per_second = 1e9 / best_ns[f];
+    figures[f].ns_per_character_tick = best_ns[f] / static_cast<double>(characters);
+  }
+  return figures;
 }
 
 std::vector<QueryFigure> measure_queries(double seconds) {
@@ -138,6 +229,7 @@ MemoryFigure measure_memory() {
       static_cast<double>(heap_in_use() - before_crowd) / static_cast<double>(kCharacters);
   ParallelFor pool(2);
   for (int i = 0; i < kCrowdWarmUpTicks; ++i) step_crowd(demo_world(), human_body(), crowd, pool);
+  figure.simulation_bytes_per_character = simulation_bytes_per_character(kCharacters);
   figure.peak_resident_bytes = peak_resident_bytes();
   return figure;
 }

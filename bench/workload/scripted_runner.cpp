@@ -167,6 +167,12 @@ void advance_waypoint(Runner& runner, const Script& script) {
 
 void step_runner(const World& world, const ac::AcBody& body, const Script& script,
                  const Runner& start, Runner& runner) {
+  ac::AcMoveResult move;
+  step_runner(world, body, script, start, runner, move);
+}
+
+void step_runner(const World& world, const ac::AcBody& body, const Script& script,
+                 const Runner& start, Runner& runner, ac::AcMoveResult& move) {
   const bool was_walkable = runner.contact.on_walkable;
   if (was_walkable)
     runner.fall_speed = 0.0f;
@@ -177,7 +183,8 @@ void step_runner(const World& world, const ac::AcBody& body, const Script& scrip
 
   Position end = runner.position;
   end.frame.origin += offset;
-  take_result(ac::move_body(world, body, runner.position, end, runner.contact), runner);
+  ac::move_body(world, body, runner.position, end, runner.contact, {}, move);
+  take_result(move, runner);
   ++runner.ticks;
   advance_waypoint(runner, script);
   if (should_restart(runner, script, was_walkable)) runner = start;
@@ -271,9 +278,12 @@ Crowd make_crowd(const World& world, const ac::AcBody& body, std::size_t count) 
 }
 
 void step_crowd(const World& world, const ac::AcBody& body, Crowd& crowd, ParallelFor& pool) {
-  auto step_block = [&](std::size_t begin, std::size_t end) {
+  const auto threads = static_cast<std::size_t>(pool.threads());
+  if (crowd.thread_moves.size() < threads) crowd.thread_moves.resize(threads);
+  auto step_block = [&](std::size_t begin, std::size_t end, int thread) {
+    ac::AcMoveResult& move = crowd.thread_moves[static_cast<std::size_t>(thread)].move;
     for (std::size_t i = begin; i < end; ++i)
-      step_runner(world, body, crowd.scripts[i], crowd.starts[i], crowd.runners[i]);
+      step_runner(world, body, crowd.scripts[i], crowd.starts[i], crowd.runners[i], move);
   };
   pool.run(crowd.runners.size(), step_block);
 }

@@ -9,7 +9,7 @@
 
 #include "math/position.hpp"
 #include "movers/ac/ac_mover.hpp"
-#include "workload/parallel_for.hpp"
+#include "sim/parallel_for.hpp"
 #include "world/world.hpp"
 
 namespace transit::perf {
@@ -67,6 +67,10 @@ void advance_waypoint(Runner& runner, const Script& script);
 // One character-tick: run (on walkable ground) or fall, one move_body.
 void step_runner(const World& world, const ac::AcBody& body, const Script& script,
                  const Runner& start, Runner& runner);
+// The same, the transition's result written to `move`, whose lists keep
+// their storage from tick to tick.
+void step_runner(const World& world, const ac::AcBody& body, const Script& script,
+                 const Runner& start, Runner& runner, ac::AcMoveResult& move);
 
 // The single-character scenarios of the benchmarks.
 enum class Scenario { OpenTerrain, TreesAndCreatures, IndoorStairs, WallSlide, Falling };
@@ -83,6 +87,11 @@ struct Crowd {
   std::vector<Runner> runners;
   std::vector<Runner> starts;
   std::vector<Script> scripts;
+  // Each thread's transition result, on cache lines of its own.
+  struct alignas(64) ThreadMove {
+    ac::AcMoveResult move;
+  };
+  std::vector<ThreadMove> thread_moves;
 };
 Crowd make_crowd(const World& world, const ac::AcBody& body, std::size_t count);
 // One tick of every character of the crowd, on the pool's threads.

@@ -119,38 +119,59 @@ void track_blocking(PhysicsBody& body, const Vec3& wanted, const Vec3& achieved,
 
 }  // namespace
 
+void BodyEvents::clear() {
+  collided_object_ids.clear();
+  environment_collisions = 0;
+  blocks = 0;
+  landings = 0;
+  ground_departures = 0;
+  entered_cells.clear();
+  quanta = 0;
+  dropped = false;
+}
+
 // ACE: PhysicsObj.update_object (retail clock: whole frames up to MaxQuantum)
-std::vector<float> plan_quanta(double& pending, const QuantumOptions& options, bool& dropped) {
-  std::vector<float> quanta;
+QuantumPlan plan_quanta(double& pending, const QuantumOptions& options, bool& dropped) {
+  QuantumPlan plan;
   dropped = false;
   if (pending <= kEpsilon) {
     pending = 0.0;
-    return quanta;
+    return plan;
   }
   if (pending > options.huge_quantum) {
     pending = 0.0;
     dropped = true;
-    return quanta;
+    return plan;
   }
   if (pending <= options.max_quantum) {
-    quanta.push_back(static_cast<float>(pending));
+    plan.has_rest = true;
+    plan.rest = static_cast<float>(pending);
     pending = 0.0;
-    return quanta;
+    return plan;
   }
+  plan.slice = options.max_quantum;
   while (pending > options.max_quantum) {
-    quanta.push_back(options.max_quantum);
+    ++plan.slices;
     pending -= options.max_quantum;
   }
   if (pending > options.min_quantum) {
-    quanta.push_back(static_cast<float>(pending));
+    plan.has_rest = true;
+    plan.rest = static_cast<float>(pending);
     pending = 0.0;
   }
-  return quanta;
+  return plan;
+}
+
+void update_object_internal(const World& world, PhysicsBody& body, MotionInterpreter* motion,
+                            float quantum, BodyEvents& events,
+                            const ac::TransitionOptions& options) {
+  ac::AcMoveResult move;
+  update_object_internal(world, body, motion, quantum, events, move, options);
 }
 
 // ACE: PhysicsObj.UpdateObjectInternal
 void update_object_internal(const World& world, PhysicsBody& body, MotionInterpreter* motion,
-                            float quantum, BodyEvents& events,
+                            float quantum, BodyEvents& events, ac::AcMoveResult& move,
                             const ac::TransitionOptions& options) {
   Position desired = body.position;
   desired.frame = combine(body.position.frame, motion_offset(body, motion, quantum));
@@ -161,8 +182,9 @@ void update_object_internal(const World& world, PhysicsBody& body, MotionInterpr
     body.cached_velocity = Vec3(0.0f);
     return;
   }
-  const ac::AcMoveResult r =
-      ac::move_body(world, body.shape, body.position, desired, body.transition_contact(), options);
+  ac::move_body(world, body.shape, body.position, desired, body.transition_contact(), options,
+                move);
+  const ac::AcMoveResult& r = move;
   if (!r.ok) {
     body.position.frame.orientation = desired.frame.orientation;
     body.cached_velocity = Vec3(0.0f);
@@ -177,10 +199,18 @@ void update_object_internal(const World& world, PhysicsBody& body, MotionInterpr
 BodyEvents update_object(const World& world, PhysicsBody& body, MotionInterpreter* motion,
                          double dt, const QuantumOptions& options) {
   BodyEvents events;
-  body.pending_time += dt;
-  for (float quantum : plan_quanta(body.pending_time, options, events.dropped))
-    update_object_internal(world, body, motion, quantum, events, options.transition);
+  ac::AcMoveResult move;
+  update_object(world, body, motion, dt, options, events, move);
   return events;
+}
+
+void update_object(const World& world, PhysicsBody& body, MotionInterpreter* motion, double dt,
+                   const QuantumOptions& options, BodyEvents& events, ac::AcMoveResult& move) {
+  events.clear();
+  body.pending_time += dt;
+  const QuantumPlan quanta = plan_quanta(body.pending_time, options, events.dropped);
+  for (std::size_t i = 0; i < quanta.size(); ++i)
+    update_object_internal(world, body, motion, quanta[i], events, move, options.transition);
 }
 
 }  // namespace transit

@@ -26,6 +26,9 @@ struct BodyEvents {
   std::vector<CellId> entered_cells;
   int quanta = 0;        // quanta integrated
   bool dropped = false;  // a frame over kHugeQuantum was dropped
+
+  // No events, the lists keeping their storage.
+  void clear();
 };
 
 // How a frame is cut into quanta.
@@ -38,21 +41,47 @@ struct QuantumOptions {
   ac::TransitionOptions transition;
 };
 
+// The quanta of one frame, in order: `slices` quanta of `slice` seconds,
+// then, with has_rest, one of `rest` seconds.
+struct QuantumPlan {
+  int slices = 0;
+  float slice = 0.0f;
+  bool has_rest = false;
+  float rest = 0.0f;
+
+  std::size_t size() const { return static_cast<std::size_t>(slices) + (has_rest ? 1 : 0); }
+  bool empty() const { return size() == 0; }
+  float operator[](std::size_t i) const {
+    return i < static_cast<std::size_t>(slices) ? slice : rest;
+  }
+};
+
 // The quanta `pending` seconds are integrated in: nothing for a frame of at
 // most kEpsilon (consumed) or over huge_quantum (dropped); the whole frame
 // when it is at most max_quantum; else max_quantum slices and the remainder
 // when it exceeds min_quantum. `pending` keeps the time left for the next
 // frame. ACE: PhysicsObj.update_object (retail 0x00515D10 clock)
-std::vector<float> plan_quanta(double& pending, const QuantumOptions& options, bool& dropped);
+QuantumPlan plan_quanta(double& pending, const QuantumOptions& options, bool& dropped);
 
 // One quantum. ACE: PhysicsObj.UpdateObjectInternal, UpdatePositionInternal
 void update_object_internal(const World& world, PhysicsBody& body, MotionInterpreter* motion,
                             float quantum, BodyEvents& events,
+                            const ac::TransitionOptions& options = {});
+// The same, the transition's result written to `move` (its lists keep
+// their storage).
+void update_object_internal(const World& world, PhysicsBody& body, MotionInterpreter* motion,
+                            float quantum, BodyEvents& events, ac::AcMoveResult& move,
                             const ac::TransitionOptions& options = {});
 
 // A frame of `dt` seconds. `motion` may be null for a body without controls.
 // ACE: PhysicsObj.update_object
 BodyEvents update_object(const World& world, PhysicsBody& body, MotionInterpreter* motion,
                          double dt, const QuantumOptions& options = {});
+
+// The same frame, its events written to `events` (cleared first) and each
+// transition's result to `move`. Both keep their lists' storage, so a game
+// loop that keeps them allocates nothing once the lists have grown.
+void update_object(const World& world, PhysicsBody& body, MotionInterpreter* motion, double dt,
+                   const QuantumOptions& options, BodyEvents& events, ac::AcMoveResult& move);
 
 }  // namespace transit

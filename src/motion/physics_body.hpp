@@ -35,8 +35,8 @@ class PhysicsBody {
   std::optional<Vec3> sliding_normal;  // set while sliding along a wall
   int frames_stationary_fall = 0;
   bool colliding_with_environment = false;
-  std::vector<std::uint32_t> colliding_objects;  // ids hit by the last transition
   bool blocked = false;                          // the last transition was cut short by a surface
+  std::vector<std::uint32_t> colliding_objects;  // ids hit by the last transition
   // Displacement over the last quantum divided by it (retail CachedVelocity).
   Vec3 cached_velocity{0.0f};
   // Seconds of frame time not yet integrated (retail update_time lag).

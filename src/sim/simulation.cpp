@@ -3,21 +3,26 @@
 #include <cmath>
 #include <utility>
 
-#include "movers/quake/quake_mover.hpp"
-#include "movers/tribes/tribes_mover.hpp"
-
-#include <utility>
-
 #include <fmt/format.h>
 
 #include "math/input_error.hpp"
 #include "movers/ac/ac_placement.hpp"
+#include "movers/quake/quake_mover.hpp"
+#include "movers/tribes/tribes_mover.hpp"
 #include "sim/move_runner.hpp"
 
 namespace transit {
 
 namespace {
 
+// Room for the lists an ordinary step fills (the objects a character is
+// touching; objects hit and cells entered in one character's step; events
+// of one thread's characters), so that steps allocate nothing; a busier
+// step grows a list once and it keeps its size.
+constexpr std::size_t kReservedPerCharacter = 4;
+constexpr std::size_t kReservedPerStep = 16;
+constexpr std::size_t kReservedEventsPerThread = 256;
+constexpr std::size_t kReservedEvents = 256;
 
 // A character standing where the scene puts it, settled by retail placement.
 PhysicsBody placed_body(const World& world, const CharacterDesc& desc) {
@@ -89,6 +94,20 @@ void apply_forward(MotionInterpreter& motion, ForwardInput forward) {
   }
 }
 
+// The events of one character's step, as simulation events at time t.
+void record(double t, std::size_t index, const BodyEvents& events, std::vector<SimEvent>& into) {
+  for (std::uint32_t id : events.collided_object_ids)
+    into.push_back({t, index, SimEventKind::CollidedObject, id});
+  for (int k = 0; k < events.environment_collisions; ++k)
+    into.push_back({t, index, SimEventKind::CollidedEnvironment, 0});
+  for (int k = 0; k < events.blocks; ++k) into.push_back({t, index, SimEventKind::Blocked, 0});
+  for (int k = 0; k < events.ground_departures; ++k)
+    into.push_back({t, index, SimEventKind::LeftGround, 0});
+  for (int k = 0; k < events.landings; ++k) into.push_back({t, index, SimEventKind::Landed, 0});
+  for (CellId cell : events.entered_cells)
+    into.push_back({t, index, SimEventKind::EnteredCell, cell});
+}
+
 SidestepCommand sidestep_of(StrafeInput strafe) {
   switch (strafe) {
     case StrafeInput::Left:
@@ -125,13 +144,41 @@ const char* to_string(SimEventKind kind) {
   return "?";
 }
 
-Simulation::Simulation(World world, const SceneDesc& scene, QuantumOptions options)
-    : world_(std::move(world)), options_(options) {
+Simulation::Simulation(World world, const SceneDesc& scene, const SimulationOptions& options)
+    : world_(std::move(world)), quanta_(options.quanta) {
   characters_.reserve(scene.characters.size());
   for (const CharacterDesc& desc : scene.characters)
     characters_.push_back(make_character(world_, desc));
+  world_.reserve_objects(world_.objects().size() + characters_.size());
   for (std::size_t i = 0; i < characters_.size(); ++i)
     add_character_object(i, scene.characters[i]);
+  reserve_step_buffers();
+  set_threads(options.threads);
+}
+
+Simulation::Simulation(World world, const SceneDesc& scene, const QuantumOptions& quanta)
+    : Simulation(std::move(world), scene, SimulationOptions{quanta, 1}) {}
+
+// Buffers are never dropped: a thread that comes back finds the ones it grew.
+void Simulation::set_threads(int threads) {
+  pool_ = std::make_unique<ParallelFor>(threads);
+  const auto needed = static_cast<std::size_t>(pool_->threads());
+  if (thread_buffers_.size() < needed) thread_buffers_.resize(needed);
+  for (ThreadBuffers& buffers : thread_buffers_) {
+    buffers.body_events.collided_object_ids.reserve(kReservedPerStep);
+    buffers.body_events.entered_cells.reserve(kReservedPerStep);
+    buffers.move.collided_objects.reserve(kReservedPerStep);
+    buffers.move.collided_object_ids.reserve(kReservedPerStep);
+    buffers.events.reserve(kReservedEventsPerThread);
+  }
+}
+
+void Simulation::reserve_step_buffers() {
+  for (SimCharacter& c : characters_) c.body.colliding_objects.reserve(kReservedPerCharacter);
+  events_.reserve(kReservedEvents);
+  moved_.resize(characters_.size());
+  object_moves_.resize(characters_.size());
+  block_events_.resize((characters_.size() + ParallelFor::kBlock - 1) / ParallelFor::kBlock);
 }
 
 void Simulation::add_character_object(std::size_t index, const CharacterDesc& desc) {
@@ -151,37 +198,6 @@ void Simulation::add_character_object(std::size_t index, const CharacterDesc& de
   c.world_object = world_.add_object(std::move(object));
   c.body.shape.world_object = c.world_object;
   c.box_state.world_object = c.world_object;
-}
-
-// One step of a Quake or Tribes character: the motion interpreter's turning
-// and run/walk velocity become the box mover's wish; the body mirrors the
-// box's state so that everything downstream reads one kind of character.
-BodyEvents Simulation::step_box_mover(SimCharacter& c, float dt) {
-  BodyEvents events;
-  const float turn_deg = c.motion.turn_rate_deg() * dt;
-  if (turn_deg != 0.0f) {
-    Frame turn;
-    turn.set_heading(turn_deg);
-    c.box_state.position.frame.orientation =
-        glm::normalize(c.box_state.position.frame.orientation * turn.orientation);
-  }
-  BoxMoverInput input;
-  input.wish_velocity = c.box_state.position.frame.local_to_global_vec(c.motion.state_velocity());
-  input.wish_velocity.z = 0.0f;
-  input.jump = std::exchange(c.jump_pressed, false);
-  const CellId before = c.box_state.position.objcell_id;
-  const bool was_on_ground = c.box_state.on_ground;
-  c.box_mover->step(world_, c.box_state, input, dt);
-
-  PhysicsBody& body = c.body;
-  body.position = c.box_state.position;
-  body.velocity = c.box_state.velocity;
-  body.contact = c.box_state.on_ground;
-  body.on_walkable = c.box_state.on_ground && c.box_state.ground_normal.z >= kFloorZ;
-  if (body.position.objcell_id != before) events.entered_cells.push_back(body.position.objcell_id);
-  if (!was_on_ground && c.box_state.on_ground) events.landings = 1;
-  if (was_on_ground && !c.box_state.on_ground) events.ground_departures = 1;
-  return events;
 }
 
 std::optional<std::size_t> Simulation::find(const std::string& name) const {
@@ -207,35 +223,74 @@ void Simulation::apply(std::size_t index, const ScriptInput& input) {
 
 void Simulation::step(double dt) {
   time_ += dt;
-  for (std::size_t i = 0; i < characters_.size(); ++i) {
-    SimCharacter& c = characters_[i];
-    if (c.box_mover)
-      record(i, step_box_mover(c, static_cast<float>(dt)));
-    else
-      record(i, update_object(world_, c.body, &c.motion, dt, options_));
-  }
-  for (const SimCharacter& c : characters_)
-    if (world_.objects()[c.world_object].position != c.body.position)
-      world_.move_object(c.world_object, c.body.position);
+  update_characters(dt);
+  collect_events();
+  move_character_objects();
 }
 
-void Simulation::record(std::size_t index, const BodyEvents& events) {
-  for (std::uint32_t id : events.collided_object_ids)
-    events_.push_back({time_, index, SimEventKind::CollidedObject, id});
-  for (int k = 0; k < events.environment_collisions; ++k)
-    events_.push_back({time_, index, SimEventKind::CollidedEnvironment, 0});
-  for (int k = 0; k < events.blocks; ++k)
-    events_.push_back({time_, index, SimEventKind::Blocked, 0});
-  for (int k = 0; k < events.ground_departures; ++k)
-    events_.push_back({time_, index, SimEventKind::LeftGround, 0});
-  for (int k = 0; k < events.landings; ++k)
-    events_.push_back({time_, index, SimEventKind::Landed, 0});
-  for (CellId cell : events.entered_cells)
-    events_.push_back({time_, index, SimEventKind::EnteredCell, cell});
+// Each block of characters is updated by one thread, which writes only
+// those characters, their entries of moved_ and object_moves_, its own
+// buffers and the block's entry of block_events_.
+void Simulation::update_characters(double dt) {
+  for (ThreadBuffers& buffers : thread_buffers_) buffers.events.clear();
+  auto update_block = [&](std::size_t begin, std::size_t end, int thread) {
+    ThreadBuffers& buffers = thread_buffers_[static_cast<std::size_t>(thread)];
+    BlockEvents& block = block_events_[begin / ParallelFor::kBlock];
+    block.thread = static_cast<std::size_t>(thread);
+    block.begin = buffers.events.size();
+    for (std::size_t i = begin; i < end; ++i) update_character(i, dt, buffers);
+    block.end = buffers.events.size();
+  };
+  pool_->run(characters_.size(), update_block);
+}
+
+// One character's step, its events, and (off the serial path) where its
+// object's shadow will fall.
+void Simulation::update_character(std::size_t index, double dt, ThreadBuffers& buffers) {
+  const World& world = world_;
+  SimCharacter& c = characters_[index];
+  step_character(world, c, dt, quanta_, buffers.body_events, buffers.move);
+  record(time_, index, buffers.body_events, buffers.events);
+  moved_[index] = world.objects()[c.world_object].position != c.body.position;
+  if (!moved_[index]) return;
+  World::ObjectMove& move = object_moves_[index];
+  move.index = c.world_object;
+  move.position = c.body.position;
+  world.shadow_cells_at(c.world_object, c.body.position, buffers.shadow_cells);
+  move.keep_cells(buffers.shadow_cells);
+}
+
+// The blocks' events, block after block: scene order.
+void Simulation::collect_events() {
+  for (const BlockEvents& block : block_events_) {
+    const std::vector<SimEvent>& from = thread_buffers_[block.thread].events;
+    events_.insert(events_.end(), from.begin() + static_cast<std::ptrdiff_t>(block.begin),
+                   from.begin() + static_cast<std::ptrdiff_t>(block.end));
+  }
+}
+
+// The moves of the characters that moved, packed to the front in scene
+// order, go to the world in one batch.
+void Simulation::move_character_objects() {
+  std::size_t moved = 0;
+  for (std::size_t i = 0; i < characters_.size(); ++i) {
+    if (!moved_[i]) continue;
+    if (moved != i) object_moves_[moved] = object_moves_[i];
+    ++moved;
+  }
+  world_.move_objects(std::span<const World::ObjectMove>(object_moves_.data(), moved));
 }
 
 std::vector<SimEvent> Simulation::take_events() {
   return std::exchange(events_, {});
+}
+
+// The two buffers trade places every step; keeping them the same size means
+// neither allocates again until a step brings more events than any before.
+void Simulation::take_events(std::vector<SimEvent>& into) {
+  into.clear();
+  into.swap(events_);
+  if (events_.capacity() < into.capacity()) events_.reserve(into.capacity());
 }
 
 }  // namespace transit

@@ -1,7 +1,8 @@
 #pragma once
 // Many characters moving through one world over time: each step advances
-// every character by the same frame time, in scene order, the way retail's
-// client updates each of its objects once per frame.
+// every character by the same frame time, the way retail's client updates
+// each of its objects once per frame, on one thread or several with the
+// same results.
 
 #include <cstdint>
 #include <memory>
@@ -12,25 +13,11 @@
 #include "format/run_desc.hpp"
 #include "format/scene_desc.hpp"
 #include "motion/body_update.hpp"
-#include "motion/motion_interpreter.hpp"
-#include "motion/physics_body.hpp"
-#include "movers/box_mover.hpp"
+#include "sim/parallel_for.hpp"
+#include "sim/sim_character.hpp"
 #include "world/world.hpp"
 
 namespace transit {
-
-struct SimCharacter {
-  std::string name;
-  PhysicsBody body;  // the character's state; for box movers, mirrored from box_state
-  MotionInterpreter motion;
-  std::size_t world_object = 0;  // the character's own object in the world
-  MoverKind mover = MoverKind::Ac;
-  // Quake and Tribes characters: the mover, its state, and a jump waiting
-  // for the next step.
-  std::shared_ptr<const BoxMover> box_mover;
-  BoxMoverState box_state;
-  bool jump_pressed = false;
-};
 
 // Characters are objects of the world too, so that they collide with each
 // other by retail's rules (players only when both are PK). Their object ids
@@ -56,13 +43,21 @@ struct SimEvent {
   std::uint32_t id = 0;
 };
 
+struct SimulationOptions {
+  QuantumOptions quanta;
+  // Threads the characters are updated on (the caller's own included);
+  // the results are bit-identical whatever the number.
+  int threads = 1;
+};
+
 class Simulation {
  public:
   // Places every character of the scene in `world` (AC characters by retail
   // placement; one that cannot be placed starts where the scene puts it, in
   // the air; Quake and Tribes boxes start where the scene puts their feet).
   // Throws InputError for a character whose position is in no loaded cell.
-  Simulation(World world, const SceneDesc& scene, QuantumOptions options = {});
+  Simulation(World world, const SceneDesc& scene, const SimulationOptions& options = {});
+  Simulation(World world, const SceneDesc& scene, const QuantumOptions& quanta);
 
   const World& world() const { return world_; }
   std::size_t size() const { return characters_.size(); }
@@ -70,25 +65,55 @@ class Simulation {
   SimCharacter& character(std::size_t index) { return characters_[index]; }
   std::optional<std::size_t> find(const std::string& name) const;
   double time() const { return time_; }
+  int threads() const { return pool_->threads(); }
+  // Updates the characters on `threads` threads from the next step on.
+  void set_threads(int threads);
 
   // Changes a character's controls as a script input does (fields not set
   // keep their value; a jump is tried at once).
   void apply(std::size_t index, const ScriptInput& input);
   // Advances every character by dt seconds. Every character moves against
-  // the others' positions at the start of the step; their objects move
-  // together at its end, in scene order.
+  // the world as it was at the start of the step (on the pool's threads);
+  // then their events are gathered and their objects moved, in scene
+  // order. Once the buffers have grown, a step allocates nothing.
   void step(double dt);
   // The events since the last call, in the order they happened.
   std::vector<SimEvent> take_events();
+  // The same, swapped into `into` (cleared first), so that a caller that
+  // keeps `into` allocates nothing.
+  void take_events(std::vector<SimEvent>& into);
 
  private:
-  void record(std::size_t index, const BodyEvents& events);
+  // What one thread reuses from step to step, on cache lines of its own.
+  struct alignas(64) ThreadBuffers {
+    BodyEvents body_events;        // of the character being updated
+    ac::AcMoveResult move;         // its transitions' results
+    CellList shadow_cells;         // where its object's shadow falls
+    std::vector<SimEvent> events;  // this step's, of the blocks this thread updated
+  };
+  // Where the events of one block of ParallelFor::kBlock characters are:
+  // a range of the events of the thread that updated it.
+  struct BlockEvents {
+    std::size_t thread = 0;
+    std::size_t begin = 0;
+    std::size_t end = 0;
+  };
+
+  void update_characters(double dt);
+  void update_character(std::size_t index, double dt, ThreadBuffers& buffers);
+  void collect_events();
+  void move_character_objects();
   void add_character_object(std::size_t index, const CharacterDesc& desc);
-  BodyEvents step_box_mover(SimCharacter& c, float dt);
+  void reserve_step_buffers();
 
   World world_;
-  QuantumOptions options_;
+  QuantumOptions quanta_;
   std::vector<SimCharacter> characters_;
+  std::vector<std::uint8_t> moved_;              // by character: its object must follow it
+  std::vector<World::ObjectMove> object_moves_;  // by character, then the moved ones first
+  std::vector<BlockEvents> block_events_;
+  std::vector<ThreadBuffers> thread_buffers_;
+  std::unique_ptr<ParallelFor> pool_;
   std::vector<SimEvent> events_;
   double time_ = 0.0;
 };

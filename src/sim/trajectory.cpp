@@ -129,12 +129,14 @@ Trajectory run_script(Simulation& sim, const ScriptDesc& script, const ProgressF
     add_sample(out.characters[i], sample_of(sim.character(i), 0.0), script.dt);
   }
   std::vector<std::size_t> next(script.inputs.size(), 0);
+  std::vector<SimEvent> events;
   for (long long tick = 0; tick < out.ticks; ++tick) {
     const double now = static_cast<double>(tick) * script.dt;
     apply_due_inputs(sim, script, now + script.dt * 1e-6, next);
     sim.step(script.dt);
     const double after = static_cast<double>(tick + 1) * script.dt;
-    for (const SimEvent& e : sim.take_events()) add_event(out.characters[e.character], e);
+    sim.take_events(events);
+    for (const SimEvent& e : events) add_event(out.characters[e.character], e);
     for (std::size_t i = 0; i < sim.size(); ++i)
       add_sample(out.characters[i], sample_of(sim.character(i), after), script.dt);
     if (progress && every > 0 && (tick + 1) % every == 0) progress(tick + 1, out.ticks);

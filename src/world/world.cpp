@@ -13,6 +13,15 @@ namespace transit {
 namespace {
 
 constexpr std::size_t kShadowSlotsPerBlock = kCellsPerBlock;
+// Room kept so that moving objects about soon stops allocating: the cells
+// an object's shadow usually falls in at most (four outdoor cells at a
+// corner); the objects a cell's list holds before it first grows, or with
+// reserve_objects, eight times as many as an even spread of the objects
+// over the cells would put there; a full list grows fourfold.
+constexpr std::size_t kReservedShadowCells = 4;
+constexpr std::size_t kReservedShadows = 32;
+constexpr std::size_t kReservedCrowding = 8;
+constexpr std::size_t kShadowGrowth = 4;
 
 bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof(float)) == 0; }
 
@@ -250,16 +259,75 @@ void World::move_object(std::size_t index, const Position& position) {
   register_shadow(index);
 }
 
+void World::ObjectMove::keep_cells(const CellList& found) {
+  cell_count = found.size() <= kCells ? static_cast<std::uint32_t>(found.size()) : 0;
+  std::copy_n(found.begin(), cell_count, cells.begin());
+}
+
+void World::move_objects(std::span<const ObjectMove> moves) {
+  leave_shadows(moves);
+  for (const ObjectMove& move : moves) {
+    objects_[move.index].position = move.position;
+    if (move.cell_count > 0) {
+      register_shadow(move.index, std::span<const CellId>(move.cells.data(), move.cell_count));
+    } else {
+      CellList found;
+      shadow_cells_at(move.index, move.position, found);
+      register_shadow(move.index, std::span<const CellId>(found.begin(), found.size()));
+    }
+  }
+}
+
+// Takes every moving object out of the shadow lists it is in, one pass per
+// list; the objects that stay keep their order.
+void World::leave_shadows(std::span<const ObjectMove> moves) {
+  leaving_.resize(objects_.size(), false);
+  slot_touched_.resize(shadow_lists_.size(), false);
+  touched_slots_.clear();
+  for (const ObjectMove& move : moves) {
+    leaving_[move.index] = true;
+    for (CellId cell : object_cells_[move.index]) {
+      const std::size_t slot = *shadow_slot(cell);
+      if (!slot_touched_[slot]) touched_slots_.push_back(slot);
+      slot_touched_[slot] = true;
+    }
+    object_cells_[move.index].clear();
+  }
+  for (std::size_t slot : touched_slots_) {
+    std::vector<std::uint32_t>& list = shadow_lists_[slot];
+    const auto leaves = [&](std::uint32_t object) { return leaving_[object]; };
+    list.erase(std::remove_if(list.begin(), list.end(), leaves), list.end());
+    slot_touched_[slot] = false;
+  }
+  for (const ObjectMove& move : moves) leaving_[move.index] = false;
+}
+
+void World::shadow_cells_at(std::size_t index, const Position& position, CellList& out) const {
+  const Sphere bounds = objects_[index].bounds_at(position);
+  find_cell_list(position, std::span<const Sphere>(&bounds, 1), out);
+  // An object also shadows the cell it stands in, however small it is.
+  if (has_cell(position.objcell_id)) out.add(position.objcell_id);
+}
+
 std::size_t World::add_object(WorldObject object) {
   if (!has_cell(object.position.objcell_id))
     throw InputError(fmt::format("object {} '{}': cell 0x{:08X} is not in the world", object.id,
                                  object.name, object.position.objcell_id));
   objects_.push_back(std::move(object));
-  object_cells_.emplace_back();
+  object_cells_.emplace_back().reserve(kReservedShadowCells);
   const std::size_t index = objects_.size() - 1;
   if (objects_[index].is_building()) register_building(index);
   register_shadow(index);
   return index;
+}
+
+void World::reserve_objects(std::size_t count) {
+  objects_.reserve(count);
+  object_cells_.reserve(count);
+  shadow_lists_.resize(landscape_.landblocks().size() * kShadowSlotsPerBlock + env_cells_.size());
+  const std::size_t even_spread = count / std::max<std::size_t>(shadow_lists_.size(), 1);
+  for (std::vector<std::uint32_t>& list : shadow_lists_)
+    list.reserve(std::max(kReservedShadows, even_spread * kReservedCrowding));
 }
 
 void World::remove_object(std::size_t index) {
@@ -270,18 +338,21 @@ void World::remove_object(std::size_t index) {
 }
 
 void World::register_shadow(std::size_t index) {
-  const WorldObject& object = objects_[index];
-  const Sphere bounds = object.bounds();
   CellList cells;
-  find_cell_list(object.position, std::span<const Sphere>(&bounds, 1), cells);
-  // An object also shadows the cell it stands in, however small it is.
-  if (has_cell(object.position.objcell_id)) cells.add(object.position.objcell_id);
+  shadow_cells_at(index, objects_[index].position, cells);
+  register_shadow(index, std::span<const CellId>(cells.begin(), cells.size()));
+}
+
+void World::register_shadow(std::size_t index, std::span<const CellId> cells) {
   auto& registered = object_cells_[index];
   registered.assign(cells.begin(), cells.end());
   for (CellId cell : registered) {
     const std::size_t slot = *shadow_slot(cell);
     if (slot >= shadow_lists_.size()) shadow_lists_.resize(slot + 1);
-    shadow_lists_[slot].push_back(static_cast<std::uint32_t>(index));
+    std::vector<std::uint32_t>& list = shadow_lists_[slot];
+    if (list.size() == list.capacity())
+      list.reserve(std::max(kReservedShadows, list.size() * kShadowGrowth));
+    list.push_back(static_cast<std::uint32_t>(index));
   }
 }
 

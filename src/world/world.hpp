@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -40,9 +41,35 @@ class World {
   std::span<const CellId> shadow_cells(std::size_t index) const { return object_cells_[index]; }
   // Moves an object and re-registers its shadow. ACE: PhysicsObj.calc_cross_cells
   void move_object(std::size_t index, const Position& position);
+  // The cells the shadow of the object at `index` falls in when it stands
+  // at `position`: what move_object registers it in. Many threads may ask
+  // at once; the answer depends on the cells and buildings, not on where
+  // other objects are.
+  void shadow_cells_at(std::size_t index, const Position& position, CellList& out) const;
+  // An object's new position and the cells its shadow falls in there, as
+  // shadow_cells_at finds them. A shadow over more than kCells cells is not
+  // kept (cell_count 0): move_objects finds it again.
+  struct ObjectMove {
+    static constexpr std::size_t kCells = 4;
+    std::size_t index = 0;
+    Position position;
+    std::uint32_t cell_count = 0;
+    std::array<CellId, kCells> cells{};
+
+    void keep_cells(const CellList& found);
+  };
+  // Moves each object (each at most once) as move_object would, one after
+  // the other in the order given: every shadow list ends the same, but each
+  // is rewritten once rather than once per object leaving it.
+  void move_objects(std::span<const ObjectMove> moves);
   // Adds an object (its position must be in a loaded cell) and registers its
   // shadow; returns its index. Indices of other objects do not change.
   std::size_t add_object(WorldObject object);
+  // Room for `count` objects in all, so that adding that many allocates
+  // only for the objects' own data, and in every cell's shadow list for
+  // several times its share of them, so that moving them about (a crowd
+  // gathering here and there) rarely allocates.
+  void reserve_objects(std::size_t count);
   // Takes an object out of every cell. Its index stays taken (objects()
   // keeps a placeholder with id 0 and no shapes) so other indices hold.
   void remove_object(std::size_t index);
@@ -83,7 +110,9 @@ class World {
   // is not in the world.
   std::optional<std::size_t> shadow_slot(CellId cell) const;
   void register_shadow(std::size_t index);
+  void register_shadow(std::size_t index, std::span<const CellId> cells);
   void unregister_shadow(std::size_t index);
+  void leave_shadows(std::span<const ObjectMove> moves);
   void register_building(std::size_t index);
 
   Landscape landscape_;
@@ -92,6 +121,10 @@ class World {
   std::vector<std::vector<std::uint32_t>> shadow_lists_;  // by shadow_slot
   std::vector<std::vector<CellId>> object_cells_;
   std::unordered_map<CellId, std::vector<std::uint32_t>> buildings_;  // outdoor cell -> objects
+  // leave_shadows' marks, kept so that moving objects allocates nothing.
+  std::vector<bool> leaving_;       // by object
+  std::vector<bool> slot_touched_;  // by shadow slot
+  std::vector<std::size_t> touched_slots_;
 };
 
 }  // namespace transit

@@ -15,26 +15,30 @@ namespace transit {
 // A static or movable thing in the world that characters collide with:
 // spheres, cylspheres (creatures) and meshes (physics BSPs), all in the
 // object's own frame and scaled by `scale` (retail CPhysicsObj parts).
+// The fields every transition reads of every object in the cells it
+// crosses (id, flags, building or not, position) come first, on one cache
+// line.
 struct WorldObject {
   std::uint32_t id = 0;
-  std::string name;
-  Position position;  // cell + frame local to that cell's landblock
-  float scale = 1.0f;
   std::uint32_t flags = 0;  // EntityFlag bits
-  std::vector<Sphere> spheres;
-  std::vector<CylSphere> cylspheres;
-  std::vector<std::shared_ptr<const BspTree>> meshes;
   // A building's portals: polygons of its meshes (numbered across its mesh
   // shapes in order) leading into indoor cells.
   std::vector<CellPortal> building_portals;
+  Position position;  // cell + frame local to that cell's landblock
+  float scale = 1.0f;
+  std::vector<Sphere> spheres;
+  std::vector<CylSphere> cylspheres;
+  std::vector<std::shared_ptr<const BspTree>> meshes;
   Sphere local_bounds;  // encloses every shape, in the object's frame, unscaled
+  std::string name;
 
   bool is_building() const { return !building_portals.empty(); }
   bool has(std::uint32_t flag) const { return (flags & flag) != 0; }
   // The bounding sphere in the coordinates of the object's landblock.
-  Sphere bounds() const {
-    return {position.frame.local_to_global(local_bounds.center * scale),
-            local_bounds.radius * scale};
+  Sphere bounds() const { return bounds_at(position); }
+  // The same, were the object at `at`.
+  Sphere bounds_at(const Position& at) const {
+    return {at.frame.local_to_global(local_bounds.center * scale), local_bounds.radius * scale};
   }
 };
 

@@ -86,7 +86,7 @@ TEST(PhysicsBody, QuantaOfLongFramesHugeFramesAndShortFrames) {
   QuantumOptions options;
   bool dropped = false;
   double pending = 0.5;
-  std::vector<float> q = plan_quanta(pending, options, dropped);
+  QuantumPlan q = plan_quanta(pending, options, dropped);
   ASSERT_EQ(q.size(), 5u);
   for (int i = 0; i < 4; ++i) EXPECT_EQ(q[i], kMaxQuantum);
   EXPECT_NEAR(q[4], 0.1f, 1e-6f);

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "reliability/fnv1a.hpp"
 #include "reliability/soak_moves.hpp"
 
 namespace transit::reliability {
@@ -40,20 +41,6 @@ std::vector<WorldCases> make_cases() {
   }
   return all;
 }
-
-class Fnv1a {
- public:
-  template <typename T>
-  void add(const T& value) {
-    const auto* bytes = reinterpret_cast<const unsigned char*>(&value);
-    for (std::size_t i = 0; i < sizeof(T); ++i) hash_ = (hash_ ^ bytes[i]) * 0x100000001B3ull;
-  }
-  void add(const Vec3& v) { add(v.x), add(v.y), add(v.z); }
-  std::uint64_t value() const { return hash_; }
-
- private:
-  std::uint64_t hash_ = 0xCBF29CE484222325ull;
-};
 
 void add_result(Fnv1a& h, const ac::AcMoveResult& r) {
   h.add(r.ok), h.add(r.steps), h.add(r.position.objcell_id);

@@ -73,6 +73,25 @@ TEST(SimulateCommand, RunsAScriptFileOverASceneFile) {
   EXPECT_THAT(run.output, HasSubstr("player2\n  distance        6.2 m"));
 }
 
+// The trajectory document without its one clock reading.
+nlohmann::json without_wall_time(const fs::path& file) {
+  nlohmann::json t = nlohmann::json::parse(read_all(file));
+  t["summary"].erase("wall_seconds");
+  return t;
+}
+
+TEST(SimulateCommand, TwoThreadsWriteTheSameTrajectoryAsOne) {
+  const fs::path one = fs::temp_directory_path() / "transit-simulate-1-thread.json";
+  const fs::path two = fs::temp_directory_path() / "transit-simulate-2-threads.json";
+  ASSERT_EQ(run_tool("simulate --threads 1 --out " + one.string()).exit_code, 0);
+  const ToolRun run = run_tool("simulate --threads 2 --out " + two.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(without_wall_time(one), without_wall_time(two));
+  const ToolRun none = run_tool("simulate --threads 0");
+  EXPECT_NE(none.exit_code, 0);
+  EXPECT_THAT(none.output, HasSubstr("--threads"));
+}
+
 TEST(SimulateCommand, BadInputIsOneLineAndExitCodeOne) {
   const fs::path script = fs::temp_directory_path() / "transit-simulate-bad-script.json";
   std::ofstream(script) << R"({"format": "transit-script/1", "dt": 0.1, "duration": 2.0,

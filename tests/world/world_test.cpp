@@ -136,6 +136,60 @@ TEST(WorldShadows, AddedObjectsRegisterAndRemovedOnesLeave) {
   EXPECT_THROW(w.add_object(crate), InputError);
 }
 
+// Landblock-local (x, y) of (169, 180), on the ground, in its outdoor cell.
+Position on_ground(float x, float y) {
+  const auto cell =
+      static_cast<CellId>(static_cast<int>(x / 24) * 8 + static_cast<int>(y / 24) + 1);
+  return Position{kBlock | cell, Frame{{x, y, 0}, {}}};
+}
+
+// A crate of radius `r` at (x, y).
+WorldObject crate_at(std::uint32_t id, float x, float y, float r) {
+  WorldObject crate;
+  crate.id = id;
+  crate.position = on_ground(x, y);
+  crate.spheres.push_back({{0, 0, r}, r});
+  crate.local_bounds = {{0, 0, r}, r};
+  return crate;
+}
+
+TEST(WorldShadows, MovingObjectsTogetherEndsAsMovingThemOneByOne) {
+  World one_by_one = World::from_scene(two_by_two_flat());
+  for (std::uint32_t i = 0; i < 6; ++i)
+    one_by_one.add_object(
+        crate_at(i + 1, 40.0f + 3.0f * static_cast<float>(i), 47.0f, i % 2 ? 2.0f : 0.5f));
+  World together = one_by_one;
+  const Position to[] = {on_ground(47, 47), on_ground(10, 10), on_ground(60, 60),
+                         on_ground(47.5f, 40)};
+  const std::size_t moved[] = {4, 1, 0, 3};  // in this order; 2 and 5 stay
+  std::vector<World::ObjectMove> moves;
+  for (std::size_t k = 0; k < 4; ++k) {
+    const Position& at = to[k];
+    one_by_one.move_object(moved[k], at);
+    World::ObjectMove& move = moves.emplace_back();
+    move.index = moved[k];
+    move.position = at;
+    CellList cells;
+    together.shadow_cells_at(moved[k], at, cells);
+    if (k != 1) move.keep_cells(cells);  // the second is left for move_objects to find
+  }
+  together.move_objects(moves);
+
+  for (CellId block : {kBlock, 0xAAB40000u, 0xA9B50000u, 0xAAB50000u})
+    for (CellId cell = 1; cell <= 64; ++cell) {
+      const std::span<const std::uint32_t> a = one_by_one.shadows(block | cell);
+      const std::span<const std::uint32_t> b = together.shadows(block | cell);
+      EXPECT_TRUE(std::ranges::equal(a, b)) << std::hex << (block | cell);
+    }
+  for (std::size_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(one_by_one.objects()[i].position, together.objects()[i].position);
+    EXPECT_TRUE(std::ranges::equal(one_by_one.shadow_cells(i), together.shadow_cells(i)));
+  }
+  // The crates that stayed come first in a list, the moved ones after them
+  // in the order they moved.
+  EXPECT_THAT(together.shadows(kBlock | 0x0A), ::testing::ElementsAre(2u, 4u, 3u));
+}
+
 TEST(WorldBuild, WarnsAboutUnreachableCellsAndOpenMeshes) {
   SceneDesc s = house_scene();
   s.objects.clear();  // no building: the room has only its doorway

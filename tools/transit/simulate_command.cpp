@@ -26,6 +26,7 @@ struct SimulateArgs {
   std::string out;
   std::string svg;
   std::string mover;  // empty: each character's own
+  int threads = 1;
 };
 
 // Every character moves with `mover` ("ac", "quake" or "tribes").
@@ -88,7 +89,9 @@ void run_simulate(const SimulateArgs& args) {
     throw std::runtime_error("a scene file needs a script: give --script FILE");
   }
   std::vector<std::string> warnings;
-  Simulation sim(World::from_scene(scene, &warnings), scene);
+  SimulationOptions options;
+  options.threads = args.threads;
+  Simulation sim(World::from_scene(scene, &warnings), scene, options);
   for (const std::string& w : warnings) fmt::print(stderr, "transit simulate: warning: {}\n", w);
 
   const long long ticks = script_ticks(script) * static_cast<long long>(sim.size());
@@ -123,6 +126,9 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--svg", args->svg, "draw the map, the paths and their elevation here");
   cmd->add_option("--mover", args->mover, "move every character with this mover instead of its own")
       ->check(CLI::IsMember({"ac", "quake", "tribes"}));
+  cmd->add_option("--threads", args->threads,
+                  "update the characters on this many threads (same results with any number)")
+      ->check(CLI::Range(1, 256));
   cmd->callback([args]() {
     try {
       run_simulate(*args);

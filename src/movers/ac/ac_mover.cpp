@@ -1,5 +1,7 @@
 #include "movers/ac/ac_mover.hpp"
 
+#include <utility>
+
 namespace transit::ac {
 
 namespace {
@@ -38,7 +40,20 @@ ObjectInfo object_info_for(const AcBody& body, const AcContact& contact) {
 
 AcMoveResult move_body(const World& world, const AcBody& body, const Position& begin,
                        const Position& end, const AcContact& contact, TransitionOptions options) {
+  AcMoveResult r;
+  move_body(world, body, begin, end, contact, options, r);
+  return r;
+}
+
+void move_body(const World& world, const AcBody& body, const Position& begin, const Position& end,
+               const AcContact& contact, const TransitionOptions& options, AcMoveResult& r) {
+  std::vector<std::uint32_t> objects = std::move(r.collided_objects);
+  std::vector<std::uint32_t> ids = std::move(r.collided_object_ids);
+  objects.clear();
+  ids.clear();
+
   Transition t(world, options);
+  t.collision_info.collide_objects = std::move(objects);  // lent to the transition
   t.init_object(object_info_for(body, contact));
   if (contact.contact_plane) {
     const CellPlane& cp = *contact.contact_plane;
@@ -55,28 +70,29 @@ AcMoveResult move_body(const World& world, const AcBody& body, const Position& b
   t.init_path(world.has_cell(begin.objcell_id) ? begin.objcell_id : 0, begin, end);
   t.collision_info.frames_stationary_fall = contact.frames_stationary_fall;
 
-  AcMoveResult r;
-  r.ok = t.find_valid_position();
-  r.state = t.last_validated_state();
-  r.last_insert = t.last_insert_state();
-  r.steps = t.steps_taken();
-  r.position = r.ok ? t.sphere_path.cur_pos : begin;
-  const CollisionInfo& ci = t.collision_info;
-  r.contact = t.object_info.has(kContact);
-  r.on_walkable = t.object_info.has(kOnWalkable);
+  AcMoveResult out;
+  out.ok = t.find_valid_position();
+  out.state = t.last_validated_state();
+  out.last_insert = t.last_insert_state();
+  out.steps = t.steps_taken();
+  out.position = out.ok ? t.sphere_path.cur_pos : begin;
+  CollisionInfo& ci = t.collision_info;
+  out.contact = t.object_info.has(kContact);
+  out.on_walkable = t.object_info.has(kOnWalkable);
   if (ci.contact_plane_valid)
-    r.contact_plane = CellPlane{ci.contact_plane, ci.contact_plane_cell_id, ci.contact_plane_is_water};
-  if (ci.collision_normal_valid) r.collision_normal = ci.collision_normal;
-  if (ci.sliding_normal_valid) r.sliding_normal = ci.sliding_normal;
-  r.velocity_stopped = t.object_info.velocity_stopped;
-  r.collided_with_environment = ci.collided_with_environment;
-  r.frames_stationary_fall = ci.frames_stationary_fall;
-  r.collided_objects = ci.collide_objects;
-  for (std::uint32_t index : r.collided_objects)
-    r.collided_object_ids.push_back(world.objects()[index].id);
+    out.contact_plane =
+        CellPlane{ci.contact_plane, ci.contact_plane_cell_id, ci.contact_plane_is_water};
+  if (ci.collision_normal_valid) out.collision_normal = ci.collision_normal;
+  if (ci.sliding_normal_valid) out.sliding_normal = ci.sliding_normal;
+  out.velocity_stopped = t.object_info.velocity_stopped;
+  out.collided_with_environment = ci.collided_with_environment;
+  out.frames_stationary_fall = ci.frames_stationary_fall;
+  for (std::uint32_t index : ci.collide_objects) ids.push_back(world.objects()[index].id);
+  out.collided_objects = std::move(ci.collide_objects);
+  out.collided_object_ids = std::move(ids);
   if (ci.last_collided_object >= 0)
-    r.last_collided_object = static_cast<std::uint32_t>(ci.last_collided_object);
-  return r;
+    out.last_collided_object = static_cast<std::uint32_t>(ci.last_collided_object);
+  r = std::move(out);  // last: `begin` may be r.position
 }
 
 std::optional<CellPlane> surface_under(const World& world, CellId cell, const Vec3& point) {

@@ -69,6 +69,11 @@ struct AcMoveResult {
 AcMoveResult move_body(const World& world, const AcBody& body, const Position& begin,
                        const Position& end, const AcContact& contact,
                        TransitionOptions options = {});
+// The same move, its result written over `result`, whose object lists keep
+// their storage: a caller that keeps one result allocates nothing once the
+// lists have grown.
+void move_body(const World& world, const AcBody& body, const Position& begin, const Position& end,
+               const AcContact& contact, const TransitionOptions& options, AcMoveResult& result);
 
 // The surface directly under `point` in `cell` (terrain triangle or the
 // nearest upward-facing polygon of the indoor cell below it), as a plane in

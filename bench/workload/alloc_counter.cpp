@@ -1,6 +1,7 @@
-// Replaces the global operator new of the bench binary (only) with one that
-// counts calls, so that benchmarks can report allocations per tick.
-#include "alloc_counter.hpp"
+// Replaces the global operator new of the programs that use the workloads
+// (transit_bench, and transit for `transit bench`) with one that counts
+// calls, so that benchmarks can report allocations per tick.
+#include "workload/alloc_counter.hpp"
 
 #include <atomic>
 #include <cstdlib>

@@ -1,0 +1,49 @@
+#include "sim/sim_character.hpp"
+
+#include <utility>
+
+namespace transit {
+
+namespace {
+
+// The motion interpreter's turning and run/walk velocity become the box
+// mover's wish; the body mirrors the box's state so that everything
+// downstream reads one kind of character.
+void step_box_mover(const World& world, SimCharacter& c, float dt, BodyEvents& events) {
+  events.clear();
+  const float turn_deg = c.motion.turn_rate_deg() * dt;
+  if (turn_deg != 0.0f) {
+    Frame turn;
+    turn.set_heading(turn_deg);
+    c.box_state.position.frame.orientation =
+        glm::normalize(c.box_state.position.frame.orientation * turn.orientation);
+  }
+  BoxMoverInput input;
+  input.wish_velocity = c.box_state.position.frame.local_to_global_vec(c.motion.state_velocity());
+  input.wish_velocity.z = 0.0f;
+  input.jump = std::exchange(c.jump_pressed, false);
+  const CellId before = c.box_state.position.objcell_id;
+  const bool was_on_ground = c.box_state.on_ground;
+  c.box_mover->step(world, c.box_state, input, dt);
+
+  PhysicsBody& body = c.body;
+  body.position = c.box_state.position;
+  body.velocity = c.box_state.velocity;
+  body.contact = c.box_state.on_ground;
+  body.on_walkable = c.box_state.on_ground && c.box_state.ground_normal.z >= kFloorZ;
+  if (body.position.objcell_id != before) events.entered_cells.push_back(body.position.objcell_id);
+  if (!was_on_ground && c.box_state.on_ground) events.landings = 1;
+  if (was_on_ground && !c.box_state.on_ground) events.ground_departures = 1;
+}
+
+}  // namespace
+
+void step_character(const World& world, SimCharacter& c, double dt, const QuantumOptions& options,
+                    BodyEvents& events, ac::AcMoveResult& move) {
+  if (c.box_mover)
+    step_box_mover(world, c, static_cast<float>(dt), events);
+  else
+    update_object(world, c.body, &c.motion, dt, options, events, move);
+}
+
+}  // namespace transit

@@ -1,0 +1,38 @@
+#pragma once
+// One character of a Simulation and one step of it: the AC body through
+// update_object, or a Quake or Tribes box through its mover. A step reads
+// the world and writes only the character and the buffers it is given, so
+// characters can be stepped on many threads at once.
+
+#include <memory>
+#include <string>
+
+#include "format/scene_desc.hpp"
+#include "motion/body_update.hpp"
+#include "motion/motion_interpreter.hpp"
+#include "motion/physics_body.hpp"
+#include "movers/box_mover.hpp"
+#include "world/world.hpp"
+
+namespace transit {
+
+struct SimCharacter {
+  std::string name;
+  PhysicsBody body;  // the character's state; for box movers, mirrored from box_state
+  MotionInterpreter motion;
+  std::size_t world_object = 0;  // the character's own object in the world
+  MoverKind mover = MoverKind::Ac;
+  // Quake and Tribes characters: the mover, its state, and a jump waiting
+  // for the next step.
+  std::shared_ptr<const BoxMover> box_mover;
+  BoxMoverState box_state;
+  bool jump_pressed = false;
+};
+
+// Advances `c` by dt seconds against `world`. Its events are written to
+// `events` (cleared first); `move` is where AC transitions write their
+// results. Both keep their storage from step to step.
+void step_character(const World& world, SimCharacter& c, double dt, const QuantumOptions& options,
+                    BodyEvents& events, ac::AcMoveResult& move);
+
+}  // namespace transit

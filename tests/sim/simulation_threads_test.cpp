@@ -1,0 +1,195 @@
+// Simulation::step on several threads: every step gives the same bits
+// (positions, velocities, contact planes, box states) and the same events
+// as on one thread, for the demo tour and for a crowd that bumps into
+// itself.
+#include <bit>
+#include <string>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "sim/demo_script.hpp"
+#include "sim/simulation.hpp"
+#include "world/demo_world.hpp"
+
+namespace transit {
+namespace {
+
+const World& demo_world() {
+  static const World world = World::from_scene(make_demo_world());
+  return world;
+}
+
+std::uint32_t bits(float f) {
+  return std::bit_cast<std::uint32_t>(f);
+}
+
+bool same_bits(const Vec3& a, const Vec3& b) {
+  return bits(a.x) == bits(b.x) && bits(a.y) == bits(b.y) && bits(a.z) == bits(b.z);
+}
+
+bool same_bits(const Position& a, const Position& b) {
+  const Quat &p = a.frame.orientation, &q = b.frame.orientation;
+  return a.objcell_id == b.objcell_id && same_bits(a.frame.origin, b.frame.origin) &&
+         bits(p.x) == bits(q.x) && bits(p.y) == bits(q.y) && bits(p.z) == bits(q.z) &&
+         bits(p.w) == bits(q.w);
+}
+
+bool same_bits(const std::optional<ac::CellPlane>& a, const std::optional<ac::CellPlane>& b) {
+  if (a.has_value() != b.has_value()) return false;
+  return !a || (same_bits(a->plane.normal, b->plane.normal) &&
+                bits(a->plane.d) == bits(b->plane.d) && a->cell == b->cell && a->water == b->water);
+}
+
+// The first way character `i` differs between the two simulations, or "".
+std::string difference(const SimCharacter& a, const SimCharacter& b) {
+  const PhysicsBody &x = a.body, &y = b.body;
+  if (!same_bits(x.position, y.position)) return "position";
+  if (!same_bits(x.velocity, y.velocity)) return "velocity";
+  if (x.contact != y.contact || x.on_walkable != y.on_walkable) return "contact";
+  if (!same_bits(x.contact_plane, y.contact_plane)) return "contact plane";
+  if (x.sliding_normal.has_value() != y.sliding_normal.has_value() ||
+      (x.sliding_normal && !same_bits(*x.sliding_normal, *y.sliding_normal)))
+    return "sliding normal";
+  if (!same_bits(a.box_state.position, b.box_state.position) ||
+      !same_bits(a.box_state.velocity, b.box_state.velocity) ||
+      a.box_state.on_ground != b.box_state.on_ground)
+    return "box state";
+  return "";
+}
+
+std::string difference(const SimEvent& a, const SimEvent& b) {
+  if (a.t != b.t || a.character != b.character || a.kind != b.kind || a.id != b.id)
+    return fmt::format("event {} of character {} against {} of character {}", to_string(a.kind),
+                       a.character, to_string(b.kind), b.character);
+  return "";
+}
+
+// The same scene stepped on 1, 2, ... threads side by side, the script's
+// inputs applied to all before each step.
+class Lockstep {
+ public:
+  Lockstep(const SceneDesc& scene, std::initializer_list<int> threads) {
+    for (int n : threads) {
+      SimulationOptions options;
+      options.threads = n;
+      sims_.push_back(std::make_unique<Simulation>(demo_world(), scene, options));
+    }
+    events_.resize(sims_.size());
+  }
+
+  Simulation& sim(std::size_t i) { return *sims_[i]; }
+
+  void apply(std::size_t character, const ScriptInput& input) {
+    for (auto& sim : sims_) sim->apply(character, input);
+  }
+
+  // One step of every simulation; the first way one differs from the
+  // first simulation, or "".
+  std::string step(double dt) {
+    for (std::size_t s = 0; s < sims_.size(); ++s) {
+      sims_[s]->step(dt);
+      sims_[s]->take_events(events_[s]);
+    }
+    for (std::size_t s = 1; s < sims_.size(); ++s) {
+      const std::string d = difference(0, s);
+      if (!d.empty()) return fmt::format("{} threads: {}", sims_[s]->threads(), d);
+    }
+    return "";
+  }
+
+  // The last step's events (the same in every simulation).
+  const std::vector<SimEvent>& events() const { return events_[0]; }
+
+ private:
+  std::string difference(std::size_t a, std::size_t b) const {
+    if (events_[a].size() != events_[b].size()) return "number of events";
+    for (std::size_t e = 0; e < events_[a].size(); ++e) {
+      const std::string d = transit::difference(events_[a][e], events_[b][e]);
+      if (!d.empty()) return d;
+    }
+    for (std::size_t i = 0; i < sims_[a]->size(); ++i) {
+      const std::string d = transit::difference(sims_[a]->character(i), sims_[b]->character(i));
+      if (!d.empty()) return fmt::format("character {}: {}", i, d);
+    }
+    return "";
+  }
+
+  std::vector<std::unique_ptr<Simulation>> sims_;
+  std::vector<std::vector<SimEvent>> events_;
+};
+
+TEST(SimulationThreads, TheDemoTourIsBitIdenticalOnOneAndTwoThreads) {
+  const ScriptDesc script = make_demo_script();
+  Lockstep lockstep(make_demo_world(), {1, 2});
+  ASSERT_EQ(lockstep.sim(1).threads(), 2);
+  const auto ticks = static_cast<long long>(std::llround(script.duration / script.dt));
+  std::map<std::string, std::size_t> next;
+  std::size_t events = 0;
+  for (long long tick = 0; tick < ticks; ++tick) {
+    const double now = static_cast<double>(tick) * script.dt + script.dt * 1e-6;
+    for (const auto& [name, inputs] : script.inputs) {
+      std::size_t& i = next[name];
+      for (; i < inputs.size() && inputs[i].t <= now; ++i)
+        lockstep.apply(*lockstep.sim(0).find(name), inputs[i]);
+    }
+    ASSERT_EQ(lockstep.step(script.dt), "") << "tick " << tick;
+    events += lockstep.events().size();
+  }
+  EXPECT_GT(events, 50u);  // the tour's collisions, landings, cells...
+}
+
+// `count` characters on the village pad, close enough to run into each
+// other: player killers (who collide), creatures (who block), plain players
+// (who pass through each other), and every 25th a Quake or Tribes box.
+SceneDesc crowd_scene(int count) {
+  SceneDesc scene = make_demo_world();
+  scene.characters.clear();
+  for (int i = 0; i < count; ++i) {
+    CharacterDesc c;
+    c.name = fmt::format("c{}", i);
+    c.position.cell = demo::kVillageBlock | 0x23;
+    c.position.local = Vec3(90.0f + static_cast<float>((i * 37) % 45),
+                            48.0f + static_cast<float>((i * 53) % 45), demo::kGroundZ);
+    c.orientation.heading_deg = static_cast<float>((i * 47) % 360);
+    c.flags = kFlagEdgeSlide | kFlagGravity;
+    c.flags |= i % 6 < 2 ? kFlagPlayer | kFlagPk : i % 6 == 2 ? kFlagCreature : kFlagPlayer;
+    if (i % 25 == 3) c.mover = MoverKind::Quake;
+    if (i % 25 == 7) c.mover = MoverKind::Tribes;
+    scene.characters.push_back(c);
+  }
+  return scene;
+}
+
+ScriptInput crowd_input(int i, int tick) {
+  ScriptInput input;
+  if (tick == 0) {
+    input.forward = ForwardInput::Run;
+    input.turn_deg_per_s = static_cast<float>(i % 9) * 10.0f - 40.0f;
+  }
+  if (tick == 20 && i % 5 == 0) input.jump = 0.5f;
+  if (tick == 45 && i % 3 == 0) {
+    input.forward = ForwardInput::Walk;
+    input.strafe = StrafeInput::Left;
+  }
+  return input;
+}
+
+TEST(SimulationThreads, ACrowdIsBitIdenticalOnOneTwoAndThreeThreads) {
+  constexpr int kCharacters = 240;
+  constexpr int kTicks = 75;
+  Lockstep lockstep(crowd_scene(kCharacters), {1, 2, 3});
+  std::size_t collisions = 0;
+  for (int tick = 0; tick < kTicks; ++tick) {
+    for (int i = 0; i < kCharacters; ++i)
+      lockstep.apply(static_cast<std::size_t>(i), crowd_input(i, tick));
+    ASSERT_EQ(lockstep.step(1.0 / 30.0), "") << "tick " << tick;
+    for (const SimEvent& e : lockstep.events())
+      collisions += e.kind == SimEventKind::CollidedObject;
+  }
+  // The crowd did run into itself.
+  EXPECT_GT(collisions, 100u);
+}
+
+}  // namespace
+}  // namespace transit
