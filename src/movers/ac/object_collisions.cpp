@@ -42,6 +42,10 @@ bool missile_ignore(const ObjectInfo& mover, const WorldObject& o) {
 
 // A point in an object's frame, in the coordinates of check_pos's landblock.
 // ACE: Position.LocalToGlobal(Position, Vector3)
+// Far beyond the rounding of turning a point into an object's frame at
+// landblock distances (under 1 mm).
+constexpr float kClearMargin = 0.05f;
+
 Vec3 in_check_block(const SpherePath& path, const Position& p, const Vec3& local) {
   return p.local_to_global(local) + get_block_offset(path.check_pos.objcell_id, p.objcell_id);
 }
@@ -72,6 +76,7 @@ class ObjectCollider {
 
  private:
   TransitionState mesh_part(const WorldObject& o, const BspTree& bsp);
+  bool well_clear_of(const Sphere& bounds) const;
   TransitionState sphere_part(const WorldObject& o, const Sphere& s, bool is_creature);
   TransitionState cylsphere_part(const WorldObject& o, const CylSphere& c);
 
@@ -133,11 +138,28 @@ TransitionState ObjectCollider::meshes(const WorldObject& o) {
   return kOk;
 }
 
+// Whether every check sphere is farther from `bounds` (in the check block)
+// than kClearMargin: then the local-space bounds test of mesh_part would
+// reject it too, and turning the spheres into the object's frame (most of
+// the cost of passing an object by) can be skipped.
+bool ObjectCollider::well_clear_of(const Sphere& bounds) const {
+  for (int i = 0; i < path_.num_sphere; ++i) {
+    const Sphere& s = path_.global_sphere[i];
+    const float reach = bounds.radius + s.radius + kClearMargin;
+    // Written so that a NaN is not clear, as the local test would not be.
+    if (!(length_sq(bounds.center - s.center) > reach * reach)) return false;
+  }
+  return true;
+}
+
 // A physics BSP in the object's frame and scale, through the same paths as
 // a room's. ACE: PhysicsPart.FindObjCollisions + GfxObj.FindObjCollisions
 TransitionState ObjectCollider::mesh_part(const WorldObject& o, const BspTree& bsp) {
-  path_.cache_local_space_sphere(o.position, o.scale);
   const Sphere bounds = bsp.bounding_sphere();
+  if (well_clear_of(Sphere{in_check_block(path_, o.position, bounds.center * o.scale),
+                           bounds.radius * o.scale}))
+    return kOk;
+  path_.cache_local_space_sphere(o.position, o.scale);
   for (int i = 0; i < path_.num_sphere; ++i) {
     const Sphere& sphere = path_.local_space_sphere[i];
     const float rad_sum = bounds.radius + sphere.radius;
