@@ -16,12 +16,17 @@ auto block_lower_bound(const std::vector<Landblock>& blocks, CellId block_id) {
                           [](const Landblock& b, CellId id) { return b.id() < id; });
 }
 
+std::pair<int, int> block_xy(CellId id) {
+  return {static_cast<int>(landblock_x(id)), static_cast<int>(landblock_y(id))};
+}
+
 }  // namespace
 
 bool Landscape::add(Landblock landblock) {
   const auto it = block_lower_bound(blocks_, landblock.id());
   if (it != blocks_.end() && it->id() == landblock.id()) return false;
   blocks_.insert(it, std::move(landblock));
+  index_blocks();
   return true;
 }
 
@@ -29,13 +34,36 @@ bool Landscape::remove(CellId id) {
   const auto it = block_lower_bound(blocks_, landblock_of(id));
   if (it == blocks_.end() || it->id() != landblock_of(id)) return false;
   blocks_.erase(it);
+  index_blocks();
   return true;
 }
 
+void Landscape::index_blocks() {
+  index_.clear();
+  width_ = height_ = 0;
+  if (blocks_.empty()) return;
+  int x1 = 0, y1 = 0;
+  x0_ = y0_ = 255;
+  for (const Landblock& b : blocks_) {
+    const auto [x, y] = block_xy(b.id());
+    x0_ = std::min(x0_, x), x1 = std::max(x1, x);
+    y0_ = std::min(y0_, y), y1 = std::max(y1, y);
+  }
+  width_ = x1 - x0_ + 1;
+  height_ = y1 - y0_ + 1;
+  index_.assign(static_cast<std::size_t>(width_ * height_), -1);
+  for (std::size_t i = 0; i < blocks_.size(); ++i) {
+    const auto [x, y] = block_xy(blocks_[i].id());
+    index_[static_cast<std::size_t>((x - x0_) * height_ + (y - y0_))] = static_cast<std::int32_t>(i);
+  }
+}
+
 const Landblock* Landscape::find_landblock(CellId id) const {
-  const auto it = block_lower_bound(blocks_, landblock_of(id));
-  if (it == blocks_.end() || it->id() != landblock_of(id)) return nullptr;
-  return &*it;
+  const auto [bx, by] = block_xy(id);
+  const int x = bx - x0_, y = by - y0_;
+  if (x < 0 || y < 0 || x >= width_ || y >= height_) return nullptr;
+  const std::int32_t i = index_[static_cast<std::size_t>(x * height_ + y)];
+  return i < 0 ? nullptr : &blocks_[static_cast<std::size_t>(i)];
 }
 
 const LandCell* Landscape::get_landcell(CellId id) const {

@@ -49,7 +49,14 @@ class Landscape {
   NeighbourCells neighbour_cells(CellId id) const;
 
  private:
+  void index_blocks();
+
   std::vector<Landblock> blocks_;  // sorted by id
+  // The index in blocks_ of the landblock at each (x, y) of the rectangle
+  // of landblock coordinates the loaded ones span, -1 where none is: a
+  // lookup is one subtraction and one load instead of a search.
+  std::vector<std::int32_t> index_;
+  int x0_ = 0, y0_ = 0, width_ = 0, height_ = 0;
 };
 
 }  // namespace transit
