@@ -1,9 +1,9 @@
 #include "workload/scripted_runner.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 
+#include "math/same_bits.hpp"
 #include "movers/ac/ac_placement.hpp"
 #include "world/demo_world.hpp"
 
@@ -45,28 +45,6 @@ Vec3 target_of(const Runner& runner, const Script& script) {
   return target;
 }
 
-bool same_bits(float a, float b) {
-  return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
-}
-
-bool same_bits(const Vec3& a, const Vec3& b) {
-  return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z);
-}
-
-bool same_bits(const Quat& a, const Quat& b) {
-  return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z) && same_bits(a.w, b.w);
-}
-
-bool same_bits(const std::optional<ac::CellPlane>& a, const std::optional<ac::CellPlane>& b) {
-  if (a.has_value() != b.has_value()) return false;
-  return !a || (same_bits(a->plane.normal, b->plane.normal) && same_bits(a->plane.d, b->plane.d) &&
-                a->cell == b->cell && a->water == b->water);
-}
-
-bool same_bits(const std::optional<Vec3>& a, const std::optional<Vec3>& b) {
-  return a.has_value() == b.has_value() && (!a || same_bits(*a, *b));
-}
-
 bool has_target(const Script& script) {
   return !script.waypoints.empty() || script.seed != 0;
 }
@@ -91,10 +69,7 @@ bool should_restart(const Runner& runner, const Script& script, bool was_walkabl
 
 bool bit_identical(const Runner& a, const Runner& b) {
   const ac::AcContact &ca = a.contact, &cb = b.contact;
-  return a.position.objcell_id == b.position.objcell_id &&
-         same_bits(a.position.frame.origin, b.position.frame.origin) &&
-         same_bits(a.position.frame.orientation, b.position.frame.orientation) &&
-         ca.contact == cb.contact && ca.on_walkable == cb.on_walkable &&
+  return same_bits(a.position, b.position) && ca.contact == cb.contact && ca.on_walkable == cb.on_walkable &&
          same_bits(ca.contact_plane, cb.contact_plane) &&
          same_bits(ca.sliding_normal, cb.sliding_normal) &&
          ca.frames_stationary_fall == cb.frames_stationary_fall &&

@@ -1,11 +1,10 @@
 #include "workload/sim_crowd.hpp"
 
-#include <array>
-#include <bit>
 #include <map>
 #include <mutex>
 #include <string>
 
+#include "math/same_bits.hpp"
 #include "workload/alloc_counter.hpp"
 #include "workload/demo_fixture.hpp"
 #include "world/demo_world.hpp"
@@ -31,30 +30,10 @@ SceneDesc build_scene(std::size_t count) {
   return scene;
 }
 
-bool same_bits(const Vec3& a, const Vec3& b) {
-  return std::bit_cast<std::array<std::uint32_t, 3>>(a) ==
-         std::bit_cast<std::array<std::uint32_t, 3>>(b);
-}
-
-bool same_bits(const Quat& a, const Quat& b) {
-  return std::bit_cast<std::array<std::uint32_t, 4>>(a) ==
-         std::bit_cast<std::array<std::uint32_t, 4>>(b);
-}
-
-bool same_plane(const std::optional<ac::CellPlane>& a, const std::optional<ac::CellPlane>& b) {
-  if (a.has_value() != b.has_value()) return false;
-  return !a ||
-         (same_bits(a->plane.normal, b->plane.normal) &&
-          std::bit_cast<std::uint32_t>(a->plane.d) == std::bit_cast<std::uint32_t>(b->plane.d) &&
-          a->cell == b->cell && a->water == b->water);
-}
-
 bool same_body(const PhysicsBody& a, const PhysicsBody& b) {
-  return a.position.objcell_id == b.position.objcell_id &&
-         same_bits(a.position.frame.origin, b.position.frame.origin) &&
-         same_bits(a.position.frame.orientation, b.position.frame.orientation) &&
-         same_bits(a.velocity, b.velocity) && a.contact == b.contact &&
-         a.on_walkable == b.on_walkable && same_plane(a.contact_plane, b.contact_plane);
+  return same_bits(a.position, b.position) && same_bits(a.velocity, b.velocity) &&
+         a.contact == b.contact && a.on_walkable == b.on_walkable &&
+         same_bits(a.contact_plane, b.contact_plane);
 }
 
 bool same_events(const std::vector<SimEvent>& a, const std::vector<SimEvent>& b) {

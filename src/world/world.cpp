@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include <fmt/format.h>
 
 #include "math/input_error.hpp"
+#include "math/same_bits.hpp"
 
 namespace transit {
 
@@ -22,8 +22,6 @@ constexpr std::size_t kReservedShadowCells = 4;
 constexpr std::size_t kReservedShadows = 32;
 constexpr std::size_t kReservedCrowding = 8;
 constexpr std::size_t kShadowGrowth = 4;
-
-bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof(float)) == 0; }
 
 // Same x, y and radius: the same outdoor cells, whatever the heights.
 bool same_footprint(const Sphere& a, const Sphere& b) {

@@ -2,12 +2,12 @@
 // (positions, velocities, contact planes, box states) and the same events
 // as on one thread, for the demo tour and for a crowd that bumps into
 // itself.
-#include <bit>
 #include <string>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "math/same_bits.hpp"
 #include "sim/demo_script.hpp"
 #include "sim/simulation.hpp"
 #include "world/demo_world.hpp"
@@ -20,27 +20,6 @@ const World& demo_world() {
   return world;
 }
 
-std::uint32_t bits(float f) {
-  return std::bit_cast<std::uint32_t>(f);
-}
-
-bool same_bits(const Vec3& a, const Vec3& b) {
-  return bits(a.x) == bits(b.x) && bits(a.y) == bits(b.y) && bits(a.z) == bits(b.z);
-}
-
-bool same_bits(const Position& a, const Position& b) {
-  const Quat &p = a.frame.orientation, &q = b.frame.orientation;
-  return a.objcell_id == b.objcell_id && same_bits(a.frame.origin, b.frame.origin) &&
-         bits(p.x) == bits(q.x) && bits(p.y) == bits(q.y) && bits(p.z) == bits(q.z) &&
-         bits(p.w) == bits(q.w);
-}
-
-bool same_bits(const std::optional<ac::CellPlane>& a, const std::optional<ac::CellPlane>& b) {
-  if (a.has_value() != b.has_value()) return false;
-  return !a || (same_bits(a->plane.normal, b->plane.normal) &&
-                bits(a->plane.d) == bits(b->plane.d) && a->cell == b->cell && a->water == b->water);
-}
-
 // The first way character `i` differs between the two simulations, or "".
 std::string difference(const SimCharacter& a, const SimCharacter& b) {
   const PhysicsBody &x = a.body, &y = b.body;
@@ -48,9 +27,7 @@ std::string difference(const SimCharacter& a, const SimCharacter& b) {
   if (!same_bits(x.velocity, y.velocity)) return "velocity";
   if (x.contact != y.contact || x.on_walkable != y.on_walkable) return "contact";
   if (!same_bits(x.contact_plane, y.contact_plane)) return "contact plane";
-  if (x.sliding_normal.has_value() != y.sliding_normal.has_value() ||
-      (x.sliding_normal && !same_bits(*x.sliding_normal, *y.sliding_normal)))
-    return "sliding normal";
+  if (!same_bits(x.sliding_normal, y.sliding_normal)) return "sliding normal";
   if (!same_bits(a.box_state.position, b.box_state.position) ||
       !same_bits(a.box_state.velocity, b.box_state.velocity) ||
       a.box_state.on_ground != b.box_state.on_ground)

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "math/position.hpp"
+#include "math/same_bits.hpp"
 #include "movers/ac/transition.hpp"
 #include "world/world.hpp"
 
@@ -30,6 +31,11 @@ struct CellPlane {
   bool water = false;
   bool operator==(const CellPlane&) const = default;
 };
+inline bool same_bits(const CellPlane& a, const CellPlane& b) {
+  return transit::same_bits(a.plane.normal, b.plane.normal) &&
+         transit::same_bits(a.plane.d, b.plane.d) &&
+         a.cell == b.cell && a.water == b.water;
+}
 
 // What the body knew before the move (retail's transient state).
 struct AcContact {

@@ -3,7 +3,8 @@
 #include "movers/ac/transition.hpp"
 
 #include <cmath>
-#include <cstring>
+
+#include "math/same_bits.hpp"
 
 namespace transit::ac {
 
@@ -437,16 +438,6 @@ void Transition::build_cell_array() {
   path.hits_interior_cell = false;
   find_cell_list(nullptr);
 }
-
-namespace {
-
-bool same_bits(const Vec3& a, const Vec3& b) { return std::memcmp(&a, &b, sizeof(Vec3)) == 0; }
-
-bool same_bits(const Sphere& a, const Sphere& b) {
-  return same_bits(a.center, b.center) && std::memcmp(&a.radius, &b.radius, sizeof(float)) == 0;
-}
-
-}  // namespace
 
 void Transition::find_cell_list(World::CellQuery* query) {
   const SpherePath& path = sphere_path;
