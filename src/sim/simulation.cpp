@@ -17,8 +17,8 @@ namespace {
 
 // Room for the lists an ordinary step fills (the objects a character is
 // touching; objects hit and cells entered in one character's step; events
-// of one thread's characters), so that steps allocate nothing; a busier
-// step grows a list once and it keeps its size.
+// of one thread's characters; events of a whole step), so that steps
+// allocate nothing; a busier step grows a list once and it keeps its size.
 constexpr std::size_t kReservedPerCharacter = 4;
 constexpr std::size_t kReservedPerStep = 16;
 constexpr std::size_t kReservedEventsPerThread = 256;

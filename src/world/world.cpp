@@ -266,13 +266,10 @@ void World::move_objects(std::span<const ObjectMove> moves) {
   leave_shadows(moves);
   for (const ObjectMove& move : moves) {
     objects_[move.index].position = move.position;
-    if (move.cell_count > 0) {
+    if (move.cell_count > 0)
       register_shadow(move.index, std::span<const CellId>(move.cells.data(), move.cell_count));
-    } else {
-      CellList found;
-      shadow_cells_at(move.index, move.position, found);
-      register_shadow(move.index, std::span<const CellId>(found.begin(), found.size()));
-    }
+    else
+      register_shadow(move.index);  // finds the cells at the position just set
   }
 }
 

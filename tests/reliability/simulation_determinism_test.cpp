@@ -58,7 +58,7 @@ PositionDesc random_spot(SoakRng& rng) {
   p.cell = outdoor_cell_from_local(block, x, y);
   const std::optional<ac::CellPlane> ground =
       ac::surface_under(demo_world(), *p.cell, Vec3(x, y, 500.0f));
-  const Plane& plane = ground->plane;
+  const Plane& plane = ground.value().plane;  // there is terrain under every spot
   p.local = Vec3(x, y, -(plane.normal.x * x + plane.normal.y * y + plane.d) / plane.normal.z);
   return p;
 }

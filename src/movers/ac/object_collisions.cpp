@@ -40,12 +40,12 @@ bool missile_ignore(const ObjectInfo& mover, const WorldObject& o) {
   return o.has(kFlagEthereal) || (mover.target_id != 0 && weenie_is_creature(o));
 }
 
-// A point in an object's frame, in the coordinates of check_pos's landblock.
-// ACE: Position.LocalToGlobal(Position, Vector3)
 // Far beyond the rounding of turning a point into an object's frame at
 // landblock distances (under 1 mm).
 constexpr float kClearMargin = 0.05f;
 
+// A point in an object's frame, in the coordinates of check_pos's landblock.
+// ACE: Position.LocalToGlobal(Position, Vector3)
 Vec3 in_check_block(const SpherePath& path, const Position& p, const Vec3& local) {
   return p.local_to_global(local) + get_block_offset(path.check_pos.objcell_id, p.objcell_id);
 }
