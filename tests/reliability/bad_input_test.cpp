@@ -17,6 +17,7 @@
 #include "format/run_validation.hpp"
 #include "format/scene_reader.hpp"
 #include "math/input_error.hpp"
+#include "motion/body_checks.hpp"
 #include "movers/ac/ac_checks.hpp"
 #include "movers/ac/ac_placement.hpp"
 #include "support/test_scenes.hpp"
@@ -165,6 +166,32 @@ TEST_F(BadPositions, CheckedCallsRefuseBadInputWithTheMessageAndRunValidInput) {
   const Checked<AcPlacement> placed = checked_place_body(world, AcBody{}, outdoors);
   ASSERT_EQ(placed.error, std::nullopt);
   EXPECT_TRUE(placed.result.ok);
+}
+
+TEST_F(BadPositions, CheckedUpdateObjectRefusesNonFiniteVelocitiesAndFrameTimes) {
+  PhysicsBody body(AcBody{}, outdoors);
+  body.velocity = Vec3(kNaN, 0.0f, 0.0f);
+  const ac::Checked<BodyEvents> refused = checked_update_object(world, body, nullptr, 1.0 / 30.0);
+  EXPECT_EQ(refused.error.value_or(""), "body: velocity must be finite, got [nan, 0, 0]");
+  EXPECT_EQ(body.position, outdoors);
+  EXPECT_EQ(refused.result.quanta, 0);
+
+  body.velocity = Vec3(0.0f, std::numeric_limits<float>::infinity(), 0.0f);
+  EXPECT_EQ(check_update(world, body, 1.0 / 30.0).value_or(""),
+            "body: velocity must be finite, got [0, inf, 0]");
+  body.velocity = Vec3(1.0f, 0.0f, 0.0f);
+  EXPECT_EQ(check_update(world, body, -1.0).value_or(""), "dt must be a finite number >= 0, got -1");
+  EXPECT_EQ(check_update(world, body, std::numeric_limits<double>::infinity()).value_or(""),
+            "dt must be a finite number >= 0, got inf");
+  body.position.frame.origin.z = kNaN;
+  EXPECT_EQ(check_update(world, body, 1.0 / 30.0).value_or(""),
+            "body.position: position must be finite, got [1, 1, nan]");
+
+  body.position = outdoors;
+  const ac::Checked<BodyEvents> moved = checked_update_object(world, body, nullptr, 1.0 / 30.0);
+  ASSERT_EQ(moved.error, std::nullopt);
+  EXPECT_EQ(moved.result.quanta, 1);
+  EXPECT_GT(body.position.frame.origin.x, outdoors.frame.origin.x);
 }
 
 // ---- the file readers -----------------------------------------------------------
