@@ -32,15 +32,19 @@ test-sanitize: deps build/sanitize/build.ninja
 	cmake --build --preset sanitize -j $(JOBS)
 	ctest --preset sanitize -j $(JOBS)
 
-# A million random transitions with a random seed (docs/reliability.md);
-# SOAK_SEED=N replays one run, SOAK_OBJECTS=0 leaves the object fields out.
+# A million random transitions and ten million character-ticks of random
+# scripts, each with a random seed (docs/reliability.md); SOAK_SEED=N replays
+# one run, SOAK_OBJECTS=0 leaves the object fields out.
 SOAK_TRANSITIONS ?= 1000000
+SOAK_TICKS ?= 10000000
 SOAK_SEED ?= random
 SOAK_OBJECTS ?= 1
 soak: build
-	TRANSIT_SOAK_TRANSITIONS=$(SOAK_TRANSITIONS) TRANSIT_SOAK_SEED=$(SOAK_SEED) \
-	TRANSIT_SOAK_OBJECTS=$(SOAK_OBJECTS) TRANSIT_SOAK_PROGRESS=100000 TRANSIT_SOAK_REPRODUCERS=20 \
-	./build/release/transit_tests --gtest_filter='Soak.InvariantsHoldOverRandomTransitions'
+	TRANSIT_SOAK_TRANSITIONS=$(SOAK_TRANSITIONS) TRANSIT_SCRIPT_SOAK_TICKS=$(SOAK_TICKS) \
+	TRANSIT_SOAK_SEED=$(SOAK_SEED) TRANSIT_SOAK_OBJECTS=$(SOAK_OBJECTS) \
+	TRANSIT_SOAK_PROGRESS=100000 TRANSIT_SCRIPT_SOAK_PROGRESS=1000000 TRANSIT_SOAK_REPRODUCERS=20 \
+	./build/release/transit_tests \
+	  --gtest_filter='Soak.InvariantsHoldOverRandomTransitions:ScriptSoak.InvariantsHoldAfterEveryTickOfRandomScripts'
 
 # libFuzzer targets built with clang (scripts/install-fuzz-deps), each run
 # FUZZ_SECONDS seconds; fuzz-ci is the 60 s-per-target run the issue asks for.

@@ -1,5 +1,6 @@
-// The shrunk reproducers the soak found (tests/reliability/found/), replayed
-// as `transit move` would run them. A reproducer listed in known_bugs.cpp
+// The shrunk reproducers the soaks found (tests/reliability/found/), replayed
+// as `transit move` (moves.json) or `transit simulate` (script.json) would
+// run them. A reproducer listed in known_bugs.cpp
 // whose violation still shows is skipped with its description; once fixed it
 // passes, and from then on guards against the bug's return.
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include "format/run_reader.hpp"
 #include "format/scene_reader.hpp"
 #include "reliability/known_bugs.hpp"
+#include "reliability/script_case.hpp"
 
 namespace transit::reliability {
 namespace {
@@ -26,9 +28,7 @@ const KnownBug* known(const std::string& folder) {
 
 class FoundReproducer : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(FoundReproducer, InvariantsHold) {
-  const fs::path dir = kFound / GetParam();
-  const SceneDesc scene = read_scene_file(dir / "scene.json");
+std::vector<std::string> broken_by_moves(const fs::path& dir, const SceneDesc& scene) {
   const MovesDesc moves = read_moves_file(dir / "moves.json");
   const World world = World::from_scene(scene);
   std::vector<std::string> broken;
@@ -36,6 +36,24 @@ TEST_P(FoundReproducer, InvariantsHold) {
     const SoakCase c{move, max_steps_from_name(move.name)};
     for (const Violation& v : run_case(world, scene, c).violations) broken.push_back(describe(v));
   }
+  return broken;
+}
+
+std::vector<std::string> broken_by_script(const fs::path& dir, const SceneDesc& scene) {
+  const ScriptCase c{scene, read_script_file(dir / "script.json")};
+  std::vector<std::string> broken;
+  for (const TickViolation& v : run_script_case(c).violations)
+    broken.push_back(describe(v.violation) + " (" + v.character + ", tick " +
+                     std::to_string(v.tick) + ")");
+  return broken;
+}
+
+TEST_P(FoundReproducer, InvariantsHold) {
+  const fs::path dir = kFound / GetParam();
+  const SceneDesc scene = read_scene_file(dir / "scene.json");
+  const std::vector<std::string> broken = fs::exists(dir / "script.json")
+                                              ? broken_by_script(dir, scene)
+                                              : broken_by_moves(dir, scene);
   if (broken.empty()) return;
   const KnownBug* bug = known(GetParam());
   const auto shows = [&](const std::string& v) { return bug && v.rfind(bug->invariant, 0) == 0; };

@@ -43,10 +43,11 @@ float lowest_offset(const ac::AcBody& body) {
   return body.spheres.empty() ? 0.0f : lowest;
 }
 
-std::optional<Violation> check_below_terrain(const TransitionFacts& f, const Position& at) {
+std::optional<Violation> check_below_terrain(const World& world, const ac::AcBody& body,
+                                             const Position& at) {
   if (!is_outdoor(at.objcell_id)) return std::nullopt;
-  const LandCell* land = f.world.land_cell(at.objcell_id);
-  const Vec3 low = at.frame.origin + Vec3(0.0f, 0.0f, lowest_offset(f.body));
+  const LandCell* land = world.land_cell(at.objcell_id);
+  const Vec3 low = at.frame.origin + Vec3(0.0f, 0.0f, lowest_offset(body));
   const Polygon* under = land ? land->find_terrain_poly(low) : nullptr;
   if (!under) return std::nullopt;  // the cell check reports a body outside its cell
   Vec3 surface = low;
@@ -76,23 +77,37 @@ std::optional<Violation> check_cell(const World& world, const ac::AcBody& body,
 
 namespace {
 
+// Where a body ended, with what it may pass through.
+struct Ending {
+  const World& world;
+  const ac::AcBody& body;
+  const Position& at;
+  bool settled;  // a position was found (a transition that failed leaves none)
+  // May straddle a doorway wall of no thickness (overlap 1, for a body its
+  // failed step-down let go in the air).
+  bool may_straddle_thin_wall;
+  float start_depth;
+  const std::set<std::uint32_t>& pass_through;
+};
+
 // Nothing may end deeper than the limit or than the body started, but for
 // the overlaps retail's transitions leave (support/retail_overlaps.hpp): a
 // face beyond an edge passed within one sub-step, and, for a body let go in
 // the air, a doorway wall of no thickness it straddles.
-std::optional<Violation> check_penetration(const TransitionFacts& f, const ac::AcMoveResult& r) {
-  const float allowed = std::max(kPenetrationLimit, f.start_depth + 0.001f);
-  float depth = test::deepest_penetration(f.world, f.body, r.position);
-  if (depth > allowed && r.ok) {
-    test::PenetrationOptions retail;
-    retail.allow_passed_edge = true;
-    retail.allow_thin_doorway_wall = !r.contact;
-    depth = test::deepest_penetration(f.world, f.body, r.position, retail);
+std::optional<Violation> check_penetration(const Ending& e) {
+  const float allowed = std::max(kPenetrationLimit, e.start_depth + 0.001f);
+  test::PenetrationOptions options;
+  options.pass_through = e.pass_through;
+  float depth = test::deepest_penetration(e.world, e.body, e.at, options);
+  if (depth > allowed && e.settled) {
+    options.allow_passed_edge = true;
+    options.allow_thin_doorway_wall = e.may_straddle_thin_wall;
+    depth = test::deepest_penetration(e.world, e.body, e.at, options);
   }
   if (depth <= allowed) return std::nullopt;
-  return Violation{kPenetration, fmt::format("{:.4f} m deep at {} in 0x{:08X} (start {:.4f})",
-                                             depth, text(r.position.frame.origin),
-                                             r.position.objcell_id, f.start_depth)};
+  return Violation{kPenetration,
+                   fmt::format("{:.4f} m deep at {} in 0x{:08X} (start {:.4f})", depth,
+                               text(e.at.frame.origin), e.at.objcell_id, e.start_depth)};
 }
 
 std::optional<Violation> check_step_cap(const TransitionFacts& f, const ac::AcMoveResult& r) {
@@ -108,17 +123,38 @@ std::optional<Violation> check_step_cap(const TransitionFacts& f, const ac::AcMo
                    fmt::format("ok with a move of {:.1f} radii, cap {}", needed, f.max_steps)};
 }
 
-void check_contact(const ac::AcMoveResult& r, std::vector<Violation>& out) {
-  if (!r.ok) return;  // a game keeps its old state after a failed transition
-  if (r.contact != r.contact_plane.has_value())
-    out.push_back({kContact, fmt::format("contact {} but {} contact plane", r.contact,
-                                         r.contact_plane ? "a" : "no")});
-  const bool walkable = r.contact && r.contact_plane && r.contact_plane->plane.normal.z >= kFloorZ;
-  if (r.on_walkable != walkable)
+// After a transition on_walkable says whether the contact plane is
+// walkable. Between transitions a jump clears on_walkable (retail's
+// jump -> set_on_walkable(false)) while the body still touches the ground,
+// and a body that then does not move keeps that state: so after a tick
+// only "on_walkable needs walkable contact" holds.
+enum class Walkable { IffWalkableContact, OnlyOnWalkableContact };
+
+void check_contact(bool contact, bool on_walkable, const std::optional<ac::CellPlane>& plane,
+                   Walkable rule, std::vector<Violation>& out) {
+  if (contact != plane.has_value())
     out.push_back(
-        {kWalkable,
-         fmt::format("on_walkable {} with contact {} and normal z {}", r.on_walkable, r.contact,
-                     r.contact_plane ? r.contact_plane->plane.normal.z : 0.0f)});
+        {kContact, fmt::format("contact {} but {} contact plane", contact, plane ? "a" : "no")});
+  const bool walkable = contact && plane && plane->plane.normal.z >= kFloorZ;
+  const bool broken =
+      rule == Walkable::IffWalkableContact ? on_walkable != walkable : on_walkable && !walkable;
+  if (broken)
+    out.push_back(
+        {kWalkable, fmt::format("on_walkable {} with contact {} and normal z {}", on_walkable,
+                                contact, plane ? plane->plane.normal.z : 0.0f)});
+}
+
+std::optional<std::string> non_finite_field(const PhysicsBody& b) {
+  if (!finite(b.position.frame.origin)) return "position " + text(b.position.frame.origin);
+  if (!finite(b.position.frame.orientation)) return std::string("orientation");
+  if (!finite(b.velocity)) return "velocity " + text(b.velocity);
+  if (!std::isfinite(b.pending_time)) return std::string("pending time");
+  if (b.contact_plane &&
+      (!finite(b.contact_plane->plane.normal) || !std::isfinite(b.contact_plane->plane.d)))
+    return "contact plane normal " + text(b.contact_plane->plane.normal);
+  if (b.sliding_normal && !finite(*b.sliding_normal))
+    return "sliding normal " + text(*b.sliding_normal);
+  return std::nullopt;
 }
 
 }  // namespace
@@ -136,10 +172,36 @@ std::vector<Violation> check_transition(const TransitionFacts& f, const ac::AcMo
     out.push_back(*v);
     return out;  // the geometry checks need a cell that holds the body
   }
-  if (auto v = check_penetration(f, r)) out.push_back(*v);
-  if (auto v = check_below_terrain(f, r.position)) out.push_back(*v);
+  const std::set<std::uint32_t> nothing;
+  if (auto v = check_penetration(
+          Ending{f.world, f.body, r.position, r.ok, !r.contact, f.start_depth, nothing}))
+    out.push_back(*v);
+  if (auto v = check_below_terrain(f.world, f.body, r.position)) out.push_back(*v);
   if (auto v = check_step_cap(f, r)) out.push_back(*v);
-  check_contact(r, out);
+  if (r.ok)
+    check_contact(r.contact, r.on_walkable, r.contact_plane, Walkable::IffWalkableContact, out);
+  return out;
+}
+
+std::vector<Violation> check_tick(const TickFacts& f, const PhysicsBody& b) {
+  std::vector<Violation> out;
+  if (f.seconds > 2.0) out.push_back({kSlow, fmt::format("{:.2f} s", f.seconds)});
+  if (const auto field = non_finite_field(b)) {
+    out.push_back({kFinite, *field});
+    return out;
+  }
+  if (auto v = check_cell(f.world, b.shape, b.position)) {
+    out.push_back(*v);
+    return out;
+  }
+  // A body without edge_slide let go in the air beside a thin doorway wall
+  // lands there on a later quantum, still straddling it.
+  const bool let_go = !b.contact || (b.shape.flags & kFlagEdgeSlide) == 0;
+  if (auto v = check_penetration(
+          Ending{f.world, b.shape, b.position, true, let_go, f.start_depth, f.pass_through}))
+    out.push_back(*v);
+  if (auto v = check_below_terrain(f.world, b.shape, b.position)) out.push_back(*v);
+  check_contact(b.contact, b.on_walkable, b.contact_plane, Walkable::OnlyOnWalkableContact, out);
   return out;
 }
 

@@ -1,25 +1,29 @@
 #pragma once
-// The invariants every AC transition must keep, checked after each one.
+// The invariants every AC transition must keep, checked after each one,
+// and those a simulated body must keep after every tick.
 
+#include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "motion/physics_body.hpp"
 #include "movers/ac/ac_mover.hpp"
 #include "world/world.hpp"
 
 namespace transit::reliability {
 
 // Names of the invariants, as reports and reproducers spell them.
-inline constexpr const char* kFinite = "finite";              // no NaN or inf in the result
-inline constexpr const char* kPenetration = "penetration";    // no sphere > 1 cm into solids
+inline constexpr const char* kFinite = "finite";               // no NaN or inf in the result
+inline constexpr const char* kPenetration = "penetration";     // no sphere > 1 cm into solids
 inline constexpr const char* kBelowTerrain = "below-terrain";  // never under the ground outdoors
-inline constexpr const char* kCell = "cell";                  // the cell holds the body
-inline constexpr const char* kStepCap = "step-cap";           // at most max_steps sub-steps
-inline constexpr const char* kContact = "contact";            // contact iff a contact plane
-inline constexpr const char* kWalkable = "walkable";          // on_walkable iff walkable contact
-inline constexpr const char* kFailedStays = "failed-stays";   // ok = false leaves it at begin
-inline constexpr const char* kSlow = "slow";                  // one transition took over 2 s
+inline constexpr const char* kCell = "cell";                   // the cell holds the body
+inline constexpr const char* kStepCap = "step-cap";            // at most max_steps sub-steps
+inline constexpr const char* kContact = "contact";             // contact iff a contact plane
+inline constexpr const char* kWalkable = "walkable";           // on_walkable iff walkable contact
+inline constexpr const char* kFailedStays = "failed-stays";    // ok = false leaves it at begin
+inline constexpr const char* kSlow = "slow";                   // one transition took over 2 s
 
 // How far a sphere may end inside solid geometry.
 inline constexpr float kPenetrationLimit = 0.01f;
@@ -42,10 +46,22 @@ struct TransitionFacts {
 // Every invariant the result breaks (empty: all hold).
 std::vector<Violation> check_transition(const TransitionFacts& facts, const ac::AcMoveResult& r);
 
+struct TickFacts {
+  const World& world;
+  float start_depth;  // deepest_penetration before the tick
+  // Objects the body may end inside: the characters' own objects, since
+  // characters move at once against where the others were.
+  const std::set<std::uint32_t>& pass_through;
+  double seconds;  // how long the tick took
+};
+
+// Every invariant a simulated body breaks after a tick (all but step-cap and
+// failed-stays, which belong to single transitions).
+std::vector<Violation> check_tick(const TickFacts& facts, const PhysicsBody& body);
+
 // The cell invariant alone: the body's cell holds its origin or its foot
 // sphere's centre.
-std::optional<Violation> check_cell(const World& world, const ac::AcBody& body,
-                                    const Position& at);
+std::optional<Violation> check_cell(const World& world, const ac::AcBody& body, const Position& at);
 
 // "penetration: 0.031 m at ..." for reports.
 std::string describe(const Violation& v);

@@ -1,4 +1,4 @@
-// Three reproducers the soak found are retail's behaviour, not bugs
+// Four reproducers the soaks found are retail's behaviour, not bugs
 // (docs/reliability.md, "Overlaps retail leaves"): the body ends overlapping
 // a polygon it never moved into. transit keeps that behaviour; the
 // penetration invariant leaves exactly these overlaps out.
@@ -10,6 +10,7 @@
 #include "format/scene_reader.hpp"
 #include "reliability/invariants.hpp"
 #include "sim/move_runner.hpp"
+#include "sim/trajectory.hpp"
 #include "support/penetration.hpp"
 
 namespace transit::reliability {
@@ -54,6 +55,26 @@ test::PenetrationOptions passed_edge() {
   test::PenetrationOptions allowed;
   allowed.allow_passed_edge = true;
   return allowed;
+}
+
+// The scripted soak's case: a creature without edge_slide let go in the air
+// beside the wall lands on later quanta, still straddling it.
+TEST(RetailOverlap, ABodyLetGoBesideAWallOfNoThicknessLandsStraddlingIt) {
+  const fs::path dir =
+      fs::path(TRANSIT_SOURCE_DIR) / "tests/reliability/found/script-thin-doorway-wall-landing";
+  const SceneDesc scene = read_scene_file(dir / "scene.json");
+  Simulation sim(World::from_scene(scene), scene);
+  run_script(sim, read_script_file(dir / "script.json"));
+  const PhysicsBody& body = sim.character(0).body;
+  EXPECT_EQ(body.shape.flags & kFlagEdgeSlide, 0u);
+  EXPECT_TRUE(body.contact && body.on_walkable);  // landed
+  test::PenetrationOptions allowed;
+  allowed.pass_through = {kCharacterObjectIdBase};  // its own object
+  EXPECT_GT(test::deepest_penetration(sim.world(), body.shape, body.position, allowed),
+            kPenetrationLimit);
+  allowed.allow_thin_doorway_wall = true;
+  EXPECT_LE(test::deepest_penetration(sim.world(), body.shape, body.position, allowed),
+            kPenetrationLimit);
 }
 
 TEST(RetailOverlap, SubStepPassesOverALowRiser) {

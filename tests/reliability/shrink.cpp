@@ -1,99 +1,37 @@
 #include "reliability/shrink.hpp"
 
 #include <fstream>
-#include <functional>
-#include <numeric>
 
 #include <fmt/format.h>
 
 #include "format/run_writer.hpp"
 #include "format/scene_validation.hpp"
 #include "format/scene_writer.hpp"
+#include "reliability/shrink_scene.hpp"
 #include "world/land_defs.hpp"
 
 namespace transit::reliability {
 
 namespace {
 
-using Candidate = std::function<bool(FailingCase&)>;  // false: nothing to try
+const StillFails<FailingCase> kStillFails = [](const FailingCase& c) { return still_fails(c); };
 
-// Keeps `c` changed as `edit` says when the edited case still fails.
-bool try_edit(FailingCase& c, const Candidate& edit) {
-  FailingCase trial = c;
-  if (!edit(trial) || !still_fails(trial)) return false;
-  c = std::move(trial);
-  return true;
-}
-
-bool shrink_list_items(FailingCase& c, const std::function<std::size_t(FailingCase&)>& size,
-                       const std::function<void(FailingCase&, std::size_t)>& erase) {
-  bool changed = false;
-  for (std::size_t i = size(c); i-- > 0;)
-    changed |= try_edit(c, [&](FailingCase& t) {
-      if (i >= size(t)) return false;
-      erase(t, i);
-      return true;
-    });
-  return changed;
-}
-
-bool drop_objects(FailingCase& c) {
-  if (c.scene.objects.empty()) return false;
-  if (try_edit(c, [](FailingCase& t) {
-        t.scene.objects.clear();
-        return true;
-      }))
-    return true;
-  return shrink_list_items(
-      c, [](FailingCase& t) { return t.scene.objects.size(); },
-      [](FailingCase& t, std::size_t i) { t.scene.objects.erase(t.scene.objects.begin() + i); });
-}
-
-void erase_cell(SceneDesc& scene, std::size_t index) {
-  const CellId gone = scene.cells[index].id;
-  scene.cells.erase(scene.cells.begin() + index);
-  for (CellDesc& cell : scene.cells)
-    std::erase_if(cell.portals, [&](const PortalDesc& p) { return p.to == gone; });
-}
-
-bool drop_cells(FailingCase& c) {
-  const auto in_use = [](const FailingCase& t, std::size_t i) {
-    const CellId id = t.scene.cells[i].id;
-    return t.soak_case.move.from->cell == id || t.soak_case.move.to.cell == id;
+// The scene shrinks while the case, with the same move, still fails.
+bool shrink_case_scene(FailingCase& c) {
+  const StillFails<SceneDesc> fails = [&c](const SceneDesc& scene) {
+    return still_fails(FailingCase{scene, c.soak_case, c.violation});
   };
-  return shrink_list_items(
-      c, [](FailingCase& t) { return t.scene.cells.size(); },
-      [&](FailingCase& t, std::size_t i) {
-        if (!in_use(t, i)) erase_cell(t.scene, i);
-      });
-}
-
-bool drop_landblocks(FailingCase& c) {
-  return shrink_list_items(
-      c, [](FailingCase& t) { return t.scene.landblocks.size(); },
-      [](FailingCase& t, std::size_t i) {
-        t.scene.landblocks.erase(t.scene.landblocks.begin() + i);
-      });
-}
-
-bool flatten_terrain(FailingCase& c) {
-  bool changed = false;
-  for (std::size_t i = 0; i < c.scene.landblocks.size(); ++i)
-    changed |= try_edit(c, [i](FailingCase& t) {
-      LandblockDesc& lb = t.scene.landblocks[i];
-      if (!lb.heights) return false;
-      lb.flat = std::accumulate(lb.heights->begin(), lb.heights->end(), 0.0f) / 81.0f;
-      lb.heights.reset();
-      return true;
-    });
-  return changed;
+  const MoveDesc& move = c.soak_case.move;
+  return shrink_scene(c.scene, fails, [&move](const SceneDesc&, CellId id) {
+    return move.from->cell == id || move.to.cell == id;
+  });
 }
 
 // Moves `to` towards `from` while the case still fails.
 bool shorten_move(FailingCase& c) {
   bool changed = false;
   for (float keep : {0.5f, 0.5f, 0.5f, 0.5f, 0.75f, 0.75f, 0.9f})
-    changed |= try_edit(c, [keep](FailingCase& t) {
+    changed |= try_edit(c, kStillFails, [keep](FailingCase& t) {
       const Vec3 from = t.soak_case.move.from->local;
       Vec3& to = t.soak_case.move.to.local;
       if (to == from) return false;
@@ -104,7 +42,7 @@ bool shorten_move(FailingCase& c) {
 }
 
 bool drop_other_characters(FailingCase& c) {
-  return try_edit(c, [](FailingCase& t) {
+  return try_edit(c, kStillFails, [](FailingCase& t) {
     const std::string& who = t.soak_case.move.character;
     if (t.scene.characters.size() <= 1) return false;
     std::erase_if(t.scene.characters, [&](const CharacterDesc& ch) { return ch.name != who; });
@@ -113,7 +51,7 @@ bool drop_other_characters(FailingCase& c) {
 }
 
 bool lower_step_cap(FailingCase& c) {
-  return try_edit(c, [](FailingCase& t) {
+  return try_edit(c, kStillFails, [](FailingCase& t) {
     if (t.soak_case.max_steps <= kRetailMaxTransitionSteps) return false;
     t.soak_case.max_steps = kRetailMaxTransitionSteps;
     return true;
@@ -147,10 +85,7 @@ FailingCase shrink(FailingCase c) {
   if (!still_fails(c)) return c;
   for (int pass = 0; pass < 3; ++pass) {
     bool changed = drop_other_characters(c);
-    changed |= drop_objects(c);
-    changed |= drop_cells(c);
-    changed |= drop_landblocks(c);
-    changed |= flatten_terrain(c);
+    changed |= shrink_case_scene(c);
     changed |= lower_step_cap(c);
     changed |= shorten_move(c);
     if (!changed) break;

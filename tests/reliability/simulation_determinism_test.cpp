@@ -16,6 +16,7 @@
 
 #include "movers/ac/ac_mover.hpp"
 #include "reliability/fnv1a.hpp"
+#include "reliability/random_script.hpp"
 #include "reliability/soak_rng.hpp"
 #include "sim/demo_script.hpp"
 #include "sim/trajectory.hpp"
@@ -77,22 +78,6 @@ CharacterDesc random_character(SoakRng& rng, int i) {
   return c;
 }
 
-// Every input a script can give, at random times.
-std::vector<ScriptInput> random_inputs(SoakRng& rng) {
-  std::vector<ScriptInput> inputs;
-  for (double t = 0.0; t < kCrowdSeconds; t += rng.uniform(0.2f, 1.5f)) {
-    ScriptInput in;
-    in.t = t;
-    if (rng.chance(0.7f))
-      in.forward = static_cast<ForwardInput>(rng.between(0, 3));
-    if (rng.chance(0.4f)) in.turn_deg_per_s = rng.uniform(-120.0f, 120.0f);
-    if (rng.chance(0.2f)) in.strafe = static_cast<StrafeInput>(rng.between(0, 2));
-    if (rng.chance(0.15f)) in.jump = rng.uniform(0.0f, 1.0f);
-    inputs.push_back(in);
-  }
-  return inputs;
-}
-
 ScriptedRun crowd_run() {
   SoakRng rng(kCrowdSeed);
   ScriptedRun run{make_demo_world(), ScriptDesc{}};
@@ -100,7 +85,7 @@ ScriptedRun crowd_run() {
   run.script.duration = kCrowdSeconds;
   for (int i = 0; i < kCrowdSize; ++i) {
     run.scene.characters.push_back(random_character(rng, i));
-    run.script.inputs[run.scene.characters.back().name] = random_inputs(rng);
+    run.script.inputs[run.scene.characters.back().name] = random_inputs(rng, kCrowdSeconds);
   }
   return run;
 }
@@ -155,9 +140,9 @@ const std::string kHashFile =
     std::string(TRANSIT_SOURCE_DIR) + "/tests/reliability/simulation_determinism.hash";
 
 TEST(SimulationDeterminism, TrajectoriesMatchTheCheckedInHashesInEveryBuild) {
-  const std::string text = fmt::format("demo_script {:016x}\nrandom_crowd {:016x}\n",
-                                       hash_of(simulate(demo_run(), 2)),
-                                       hash_of(simulate(crowd_run(), 2)));
+  const std::string text =
+      fmt::format("demo_script {:016x}\nrandom_crowd {:016x}\n", hash_of(simulate(demo_run(), 2)),
+                  hash_of(simulate(crowd_run(), 2)));
   if (std::getenv("TRANSIT_UPDATE_DETERMINISM_HASH")) std::ofstream(kHashFile) << text;
   std::ostringstream expected;
   expected << std::ifstream(kHashFile).rdbuf();
