@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "math/same_bits.hpp"
+
 namespace transit {
 
 Frame Frame::from_heading(const Vec3& origin, float heading_deg) {
@@ -26,6 +28,12 @@ Plane Frame::global_to_local(const Plane& plane) const {
 // ACE: AFrame.InterpolateRotation
 void Frame::interpolate_rotation(const Frame& from, const Frame& to, float t) {
   const Quat& a = from.orientation;
+  // Blending the identity with itself gives back its very bits (for t in
+  // [0, 1], (1 - t) + t rounds to exactly 1): skip the square root.
+  if (t >= 0.0f && t <= 1.0f && same_bits(a, to.orientation) && is_identity_rotation(a)) {
+    orientation = a;
+    return;
+  }
   Quat b = to.orientation;
   if (glm::dot(a, b) < 0.0f) b = -b;
   const float s = 1.0f - t;

@@ -24,6 +24,11 @@ inline bool same_bits(const Quat& a, const Quat& b) {
 inline bool same_bits(const Sphere& a, const Sphere& b) {
   return same_bits(a.center, b.center) && same_bits(a.radius, b.radius);
 }
+// Same x, y and radius: a sphere straight above or below the other.
+inline bool same_footprint(const Sphere& a, const Sphere& b) {
+  return same_bits(a.center.x, b.center.x) && same_bits(a.center.y, b.center.y) &&
+         same_bits(a.radius, b.radius);
+}
 inline bool same_bits(const Position& a, const Position& b) {
   return a.objcell_id == b.objcell_id && same_bits(a.frame.origin, b.frame.origin) &&
          same_bits(a.frame.orientation, b.frame.orientation);

@@ -14,6 +14,7 @@
 // "lcoord" (retail name) is a global cell coordinate: (X * 8 + x, Y * 8 + y),
 // 0..2039 on each axis.
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 
@@ -125,7 +126,10 @@ constexpr bool cell_in_range(std::uint32_t cell_low_word) {
 // Retail's own check: the low word is in range and the landblock X is 0..254.
 // It does not look at Y (retail quirk, kept).
 // ACE: LandDefs.inbound_valid_cellid
-bool inbound_valid_cell_id(CellId id);
+constexpr bool inbound_valid_cell_id(CellId id) {
+  if (!cell_in_range(cell_part(id))) return false;
+  return static_cast<int>(landblock_x(id)) * kBlockSide < kLandLength;
+}
 
 // A landblock coordinate is 0..254.
 constexpr bool is_valid_block_coord(std::uint32_t c) {
@@ -147,25 +151,60 @@ constexpr bool is_valid_landblock_id(CellId id) {
 
 // --- global cell coordinates (lcoord) ---------------------------------------
 
+// Both global cell coordinates are 0..2039.
+constexpr bool in_land(int x, int y) {
+  return x >= 0 && y >= 0 && x < kLandLength && y < kLandLength;
+}
+
 // Global cell coordinate of the landblock's south-west cell (X * 8, Y * 8);
 // nothing when X or Y is 255.
 // ACE: LandDefs.blockid_to_lcoord
-std::optional<LCoord> blockid_to_lcoord(CellId id);
+inline std::optional<LCoord> blockid_to_lcoord(CellId id) {
+  const int x = static_cast<int>(landblock_x(id)) * kBlockSide;
+  const int y = static_cast<int>(landblock_y(id)) * kBlockSide;
+  if (!in_land(x, y)) return std::nullopt;
+  return LCoord{x, y};
+}
 
 // Global cell coordinate of an outdoor cell; nothing for an invalid id and,
 // when `env_check` is set, for an indoor cell.
 // ACE: LandDefs.gid_to_lcoord
-std::optional<LCoord> gid_to_lcoord(CellId id, bool env_check = true);
+inline std::optional<LCoord> gid_to_lcoord(CellId id, bool env_check = true) {
+  if (!inbound_valid_cell_id(id)) return std::nullopt;
+  const int cell = static_cast<int>(cell_part(id));
+  if (env_check && cell >= static_cast<int>(kFirstEnvCellId)) return std::nullopt;
+  const int x = static_cast<int>(landblock_x(id)) * kBlockSide + ((cell - 1) >> 3);
+  const int y = static_cast<int>(landblock_y(id)) * kBlockSide + ((cell - 1) & 7);
+  if (!in_land(x, y)) return std::nullopt;
+  return LCoord{x, y};
+}
 
 // Global cell coordinate of the land cell under the landblock-local point
 // (x, y) of `id`'s landblock, which may lie outside that landblock; nothing
 // when it falls off the world or the low word of `id` is not in range.
 // ACE: LandDefs.get_outside_lcoord
-std::optional<LCoord> get_outside_lcoord(CellId id, float x, float y);
+inline std::optional<LCoord> get_outside_lcoord(CellId id, float x, float y) {
+  if (!cell_in_range(cell_part(id))) return std::nullopt;
+  const std::optional<LCoord> block = blockid_to_lcoord(id);
+  if (!block) return std::nullopt;
+  const float gx = static_cast<float>(block->x) + std::floor(x / kCellLength);
+  const float gy = static_cast<float>(block->y) + std::floor(y / kCellLength);
+  const float land = static_cast<float>(kLandLength);
+  // Written so that NaN also fails.
+  if (!(gx >= 0.0f && gy >= 0.0f && gx < land && gy < land)) return std::nullopt;
+  return LCoord{static_cast<int>(gx), static_cast<int>(gy)};
+}
 
 // Outdoor cell id of a global cell coordinate; 0 when off the world.
 // ACE: LandDefs.lcoord_to_gid
-CellId lcoord_to_gid(int x, int y);
+constexpr CellId lcoord_to_gid(int x, int y) {
+  if (!in_land(x, y)) return 0;
+  const auto ux = static_cast<std::uint32_t>(x);
+  const auto uy = static_cast<std::uint32_t>(y);
+  const std::uint32_t block = ((ux >> 3) << 8) | (uy >> 3);
+  const std::uint32_t cell = kFirstLandCellId + ((ux & 7u) << 3) + (uy & 7u);
+  return (block << 16) | cell;
+}
 
 // The outdoor cell `dx` columns east and `dy` rows north of the outdoor cell
 // `id`, crossing landblock edges; 0 when that is off the world or `id` is
@@ -183,12 +222,21 @@ CellId neighbour_cell_id(CellId id, int dx, int dy);
 // get_block_offset(check_pos.cell, cell.id)). Only the landblock parts of
 // the ids are used.
 // ACE: LandDefs.GetBlockOffset
-Vec3 get_block_offset(CellId from, CellId to);
+inline Vec3 get_block_offset(CellId from, CellId to) {
+  if (same_landblock(from, to)) return Vec3(0.0f);
+  const int dx = static_cast<int>(landblock_x(to)) - static_cast<int>(landblock_x(from));
+  const int dy = static_cast<int>(landblock_y(to)) - static_cast<int>(landblock_y(from));
+  return Vec3(static_cast<float>(dx * kBlockSide) * kCellLength,
+              static_cast<float>(dy * kBlockSide) * kCellLength, 0.0f);
+}
 
 // The vector from `from`'s origin to `to`'s origin, in `from`'s landblock:
 // get_block_offset(from, to) + to.origin - from.origin.
 // ACE: Position.GetOffset
-Vec3 get_offset(const Position& from, const Position& to);
+inline Vec3 get_offset(const Position& from, const Position& to) {
+  const Vec3 block_offset = get_block_offset(from.objcell_id, to.objcell_id);
+  return block_offset + to.frame.origin - from.frame.origin;
+}
 
 // Moves a position whose local x/y has left its landblock into the
 // landblock that holds it: the id becomes that landblock's outdoor cell
@@ -198,8 +246,24 @@ Vec3 get_offset(const Position& from, const Position& to);
 // cell under the point). Returns false and sets the id to 0 when the low
 // word is not in range or the point is off the world.
 // ACE: LandDefs.AdjustToOutside
-bool adjust_to_outside(CellId& id, Vec3& local);
-bool adjust_to_outside(Position& position);
+inline bool adjust_to_outside(CellId& id, Vec3& local) {
+  if (cell_in_range(cell_part(id))) {
+    if (std::fabs(local.x) < kEpsilon) local.x = 0.0f;
+    if (std::fabs(local.y) < kEpsilon) local.y = 0.0f;
+    const std::optional<LCoord> lc = get_outside_lcoord(id, local.x, local.y);
+    if (lc) {
+      id = lcoord_to_gid(lc->x, lc->y);
+      local.x -= std::floor(local.x / kBlockLength) * kBlockLength;
+      local.y -= std::floor(local.y / kBlockLength) * kBlockLength;
+      return true;
+    }
+  }
+  id = 0;
+  return false;
+}
+inline bool adjust_to_outside(Position& position) {
+  return adjust_to_outside(position.objcell_id, position.frame.origin);
+}
 // True when adjust_to_outside moves `local` onto its block's south or west
 // edge (x or y within kEpsilon of 0, and not 0).
 bool snaps_to_block_edge(const Vec3& local);

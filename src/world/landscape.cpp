@@ -54,22 +54,9 @@ void Landscape::index_blocks() {
   index_.assign(static_cast<std::size_t>(width_ * height_), -1);
   for (std::size_t i = 0; i < blocks_.size(); ++i) {
     const auto [x, y] = block_xy(blocks_[i].id());
-    index_[static_cast<std::size_t>((x - x0_) * height_ + (y - y0_))] = static_cast<std::int32_t>(i);
+    index_[static_cast<std::size_t>((x - x0_) * height_ + (y - y0_))] =
+        static_cast<std::int32_t>(i);
   }
-}
-
-const Landblock* Landscape::find_landblock(CellId id) const {
-  const auto [bx, by] = block_xy(id);
-  const int x = bx - x0_, y = by - y0_;
-  if (x < 0 || y < 0 || x >= width_ || y >= height_) return nullptr;
-  const std::int32_t i = index_[static_cast<std::size_t>(x * height_ + y)];
-  return i < 0 ? nullptr : &blocks_[static_cast<std::size_t>(i)];
-}
-
-const LandCell* Landscape::get_landcell(CellId id) const {
-  if (!is_outdoor(id)) return nullptr;
-  const Landblock* block = find_landblock(id);
-  return block == nullptr ? nullptr : &block->cell(id);
 }
 
 NeighbourCells Landscape::neighbour_cells(CellId id) const {

@@ -36,10 +36,25 @@ class Landscape {
   bool remove(CellId id);
 
   // The loaded landblock holding the cell `id` (any cell or landblock id).
-  const Landblock* find_landblock(CellId id) const;
+  const Landblock* find_landblock(CellId id) const {
+    const std::int32_t i = block_index(id);
+    return i < 0 ? nullptr : &blocks_[static_cast<std::size_t>(i)];
+  }
+  // The index in landblocks() of the landblock holding `id`, -1 when it is
+  // not loaded.
+  std::int32_t block_index(CellId id) const {
+    const int x = static_cast<int>(landblock_x(id)) - x0_;
+    const int y = static_cast<int>(landblock_y(id)) - y0_;
+    if (x < 0 || y < 0 || x >= width_ || y >= height_) return -1;
+    return index_[static_cast<std::size_t>(x * height_ + y)];
+  }
   // The outdoor cell `id`, nullptr when it is not an outdoor cell id or its
   // landblock is not loaded. ACE: LScape.get_landcell (outdoor part)
-  const LandCell* get_landcell(CellId id) const;
+  const LandCell* get_landcell(CellId id) const {
+    if (!is_outdoor(id)) return nullptr;
+    const Landblock* block = find_landblock(id);
+    return block == nullptr ? nullptr : &block->cell(id);
+  }
 
   // Loaded landblocks, sorted by id.
   std::span<const Landblock> landblocks() const { return blocks_; }

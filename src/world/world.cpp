@@ -23,12 +23,6 @@ constexpr std::size_t kReservedShadows = 32;
 constexpr std::size_t kReservedCrowding = 8;
 constexpr std::size_t kShadowGrowth = 4;
 
-// Same x, y and radius: the same outdoor cells, whatever the heights.
-bool same_footprint(const Sphere& a, const Sphere& b) {
-  return same_bits(a.center.x, b.center.x) && same_bits(a.center.y, b.center.y) &&
-         same_bits(a.radius, b.radius);
-}
-
 }  // namespace
 
 const EnvCell* World::env_cell(CellId id) const {
@@ -50,9 +44,9 @@ std::optional<std::size_t> World::shadow_slot(CellId cell) const {
     if (!env) return std::nullopt;
     return blocks.size() * kShadowSlotsPerBlock + static_cast<std::size_t>(env - env_cells_.data());
   }
-  const Landblock* block = is_outdoor(cell) ? landscape_.find_landblock(cell) : nullptr;
-  if (!block) return std::nullopt;
-  return static_cast<std::size_t>(block - blocks.data()) * kShadowSlotsPerBlock +
+  const std::int32_t block = is_outdoor(cell) ? landscape_.block_index(cell) : -1;
+  if (block < 0) return std::nullopt;
+  return static_cast<std::size_t>(block) * kShadowSlotsPerBlock +
          static_cast<std::size_t>(outdoor_cell_index(cell));
 }
 
@@ -109,6 +103,11 @@ void World::find_cell_list(const Position& pos, std::span<const Sphere> spheres,
     out = keep;
   }
   if (query) query->hits_interior = hits_interior;
+}
+
+bool World::answers_by_footprint(const CellList& cells) const {
+  return std::all_of(cells.begin(), cells.end(),
+                     [&](CellId cell) { return is_outdoor(cell) && !may_hold_buildings(cell); });
 }
 
 // ACE: LandCell.add_all_outside_cells
@@ -168,6 +167,7 @@ void World::find_transit_cells(CellId cell, const Position& pos, std::span<const
     return;
   }
   add_all_outside_cells(pos, spheres, out);
+  if (!may_hold_buildings(cell)) return;
   auto it = buildings_.find(cell);
   if (it == buildings_.end()) return;
   for (std::uint32_t index : it->second)
@@ -328,7 +328,8 @@ void World::reserve_objects(std::size_t count) {
 void World::remove_object(std::size_t index) {
   unregister_shadow(index);
   for (auto& [cell, list] : buildings_)
-    list.erase(std::remove(list.begin(), list.end(), static_cast<std::uint32_t>(index)), list.end());
+    list.erase(std::remove(list.begin(), list.end(), static_cast<std::uint32_t>(index)),
+               list.end());
   objects_[index] = WorldObject{};
 }
 
@@ -354,7 +355,8 @@ void World::register_shadow(std::size_t index, std::span<const CellId> cells) {
 void World::unregister_shadow(std::size_t index) {
   for (CellId cell : object_cells_[index]) {
     auto& list = shadow_lists_[*shadow_slot(cell)];
-    list.erase(std::remove(list.begin(), list.end(), static_cast<std::uint32_t>(index)), list.end());
+    list.erase(std::remove(list.begin(), list.end(), static_cast<std::uint32_t>(index)),
+               list.end());
   }
   object_cells_[index].clear();
 }
@@ -365,7 +367,18 @@ void World::register_building(std::size_t index) {
   const Sphere bounds = object.bounds();
   CellList cells;
   add_all_outside_cells(object.position, std::span<const Sphere>(&bounds, 1), cells);
-  for (CellId cell : cells) buildings_[cell].push_back(static_cast<std::uint32_t>(index));
+  for (CellId cell : cells) {
+    buildings_[cell].push_back(static_cast<std::uint32_t>(index));
+    building_cells_.resize(landscape_.landblocks().size(), 0);
+    const auto block = static_cast<std::size_t>(landscape_.block_index(cell));
+    building_cells_[block] |= std::uint64_t{1} << outdoor_cell_index(cell);
+  }
+}
+
+bool World::may_hold_buildings(CellId cell) const {
+  const std::int32_t block = landscape_.block_index(cell);
+  if (block < 0 || static_cast<std::size_t>(block) >= building_cells_.size()) return false;
+  return (building_cells_[static_cast<std::size_t>(block)] >> outdoor_cell_index(cell)) & 1u;
 }
 
 }  // namespace transit

@@ -31,7 +31,9 @@ class World {
   const LandCell* land_cell(CellId id) const { return landscape_.get_landcell(id); }
   const EnvCell* env_cell(CellId id) const;
   std::span<const EnvCell> env_cells() const { return env_cells_; }
-  bool has_cell(CellId id) const { return is_indoor(id) ? env_cell(id) != nullptr : land_cell(id) != nullptr; }
+  bool has_cell(CellId id) const {
+    return is_indoor(id) ? env_cell(id) != nullptr : land_cell(id) != nullptr;
+  }
 
   const std::vector<WorldObject>& objects() const { return objects_; }
   const WorldObject* object_by_id(std::uint32_t id) const;
@@ -84,6 +86,11 @@ class World {
   // portals, building entrances. ACE: ObjCell.find_cell_list
   void find_cell_list(const Position& pos, std::span<const Sphere> spheres, CellList& out,
                       CellQuery* query = nullptr) const;
+  // Whether find_cell_list, having answered `cells` from an outdoor cell,
+  // answers the same (query included) for spheres of the same x, y and
+  // radii from that cell, whatever their heights: true when every cell is
+  // outdoor and holds no building (whose rooms the spheres could reach).
+  bool answers_by_footprint(const CellList& cells) const;
   // `point` in the coordinates of the cell's own landblock.
   bool point_in_cell(CellId cell, const Vec3& point) const;
 
@@ -92,7 +99,8 @@ class World {
   std::optional<Position> resolve_global(const Vec3& global) const;
   // A scene position with its orientation (`outer` applies when the position
   // object itself has none); nothing when the cell is not in the world.
-  std::optional<Position> resolve(const PositionDesc& desc, const OrientationDesc& outer = {}) const;
+  std::optional<Position> resolve(const PositionDesc& desc,
+                                  const OrientationDesc& outer = {}) const;
 
  private:
   void add_all_outside_cells(const Position& pos, std::span<const Sphere> spheres,
@@ -114,6 +122,8 @@ class World {
   void unregister_shadow(std::size_t index);
   void leave_shadows(std::span<const ObjectMove> moves);
   void register_building(std::size_t index);
+  // Whether buildings_ may list the outdoor cell (false when it surely does not).
+  bool may_hold_buildings(CellId cell) const;
 
   Landscape landscape_;
   std::vector<EnvCell> env_cells_;  // sorted by id
@@ -121,6 +131,10 @@ class World {
   std::vector<std::vector<std::uint32_t>> shadow_lists_;  // by shadow_slot
   std::vector<std::vector<CellId>> object_cells_;
   std::unordered_map<CellId, std::vector<std::uint32_t>> buildings_;  // outdoor cell -> objects
+  // By landblock index, one bit per outdoor cell index: whether buildings_
+  // has the cell, so that the cells without buildings (nearly all) skip the
+  // hash lookup.
+  std::vector<std::uint64_t> building_cells_;
   // leave_shadows' marks, kept so that moving objects allocates nothing.
   std::vector<bool> leaving_;       // by object
   std::vector<bool> slot_touched_;  // by shadow slot

@@ -70,29 +70,34 @@ void move_body(const World& world, const AcBody& body, const Position& begin, co
   t.init_path(world.has_cell(begin.objcell_id) ? begin.objcell_id : 0, begin, end);
   t.collision_info.frames_stationary_fall = contact.frames_stationary_fall;
 
-  AcMoveResult out;
-  out.ok = t.find_valid_position();
-  out.state = t.last_validated_state();
-  out.last_insert = t.last_insert_state();
-  out.steps = t.steps_taken();
-  out.position = out.ok ? t.sphere_path.cur_pos : begin;
+  // Written field by field over `r`, whose lists keep their storage.
+  // `begin` may be r.position: its only use is the first.
+  const bool ok = t.find_valid_position();
+  r.position = ok ? t.sphere_path.cur_pos : begin;
+  r.ok = ok;
+  r.state = t.last_validated_state();
+  r.last_insert = t.last_insert_state();
+  r.steps = t.steps_taken();
   CollisionInfo& ci = t.collision_info;
-  out.contact = t.object_info.has(kContact);
-  out.on_walkable = t.object_info.has(kOnWalkable);
+  r.contact = t.object_info.has(kContact);
+  r.on_walkable = t.object_info.has(kOnWalkable);
+  r.contact_plane.reset();
   if (ci.contact_plane_valid)
-    out.contact_plane =
+    r.contact_plane =
         CellPlane{ci.contact_plane, ci.contact_plane_cell_id, ci.contact_plane_is_water};
-  if (ci.collision_normal_valid) out.collision_normal = ci.collision_normal;
-  if (ci.sliding_normal_valid) out.sliding_normal = ci.sliding_normal;
-  out.velocity_stopped = t.object_info.velocity_stopped;
-  out.collided_with_environment = ci.collided_with_environment;
-  out.frames_stationary_fall = ci.frames_stationary_fall;
+  r.collision_normal.reset();
+  if (ci.collision_normal_valid) r.collision_normal = ci.collision_normal;
+  r.sliding_normal.reset();
+  if (ci.sliding_normal_valid) r.sliding_normal = ci.sliding_normal;
+  r.velocity_stopped = t.object_info.velocity_stopped;
+  r.collided_with_environment = ci.collided_with_environment;
+  r.frames_stationary_fall = ci.frames_stationary_fall;
   for (std::uint32_t index : ci.collide_objects) ids.push_back(world.objects()[index].id);
-  out.collided_objects = std::move(ci.collide_objects);
-  out.collided_object_ids = std::move(ids);
+  r.collided_objects = std::move(ci.collide_objects);
+  r.collided_object_ids = std::move(ids);
+  r.last_collided_object.reset();
   if (ci.last_collided_object >= 0)
-    out.last_collided_object = static_cast<std::uint32_t>(ci.last_collided_object);
-  r = std::move(out);  // last: `begin` may be r.position
+    r.last_collided_object = static_cast<std::uint32_t>(ci.last_collided_object);
 }
 
 std::optional<CellPlane> surface_under(const World& world, CellId cell, const Vec3& point) {

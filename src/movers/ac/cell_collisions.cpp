@@ -14,13 +14,15 @@ TransitionState Transition::find_collisions(CellId cell) {
     const EnvCell* env = world_.env_cell(cell);
     if (!env) return state;
     state = find_env_cell_collisions(*env);
-  } else {
-    const LandCell* land = world_.land_cell(cell);
-    if (!land) return state;
-    state = find_land_env_collisions(*land);
-    if (state == TransitionState::OK) state = find_building_collisions(cell);
+    return state == TransitionState::OK ? find_obj_collisions(world_.shadows(cell)) : state;
   }
-  return state == TransitionState::OK ? find_obj_collisions(cell) : state;
+  const LandCell* land = world_.land_cell(cell);
+  if (!land) return state;
+  state = find_land_env_collisions(*land);
+  if (state != TransitionState::OK) return state;
+  const std::span<const std::uint32_t> shadows = world_.shadows(cell);
+  state = find_building_collisions(shadows);
+  return state == TransitionState::OK ? find_obj_collisions(shadows) : state;
 }
 
 // ACE: LandCell.FindEnvCollisions

@@ -586,9 +586,9 @@ TransitionState report_collision(Transition& t, std::size_t index, TransitionSta
 // lets placements pass ethereal objects. Buildings are left to
 // find_building_collisions, as retail keeps them out of shadow lists.
 // ACE: ObjCell.FindObjCollisions (retail CObjCell::find_obj_collisions 0x0052B750)
-TransitionState Transition::find_obj_collisions(CellId cell) {
+TransitionState Transition::find_obj_collisions(std::span<const std::uint32_t> shadows) {
   if (sphere_path.insert_type == InsertType::InitialPlacement) return kOk;
-  for (const std::uint32_t index : world_.shadows(cell)) {
+  for (const std::uint32_t index : shadows) {
     if (world_.objects()[index].is_building()) continue;
     const TransitionState state = object_find_collisions(index);
     if (state != kOk) return state;
@@ -599,8 +599,8 @@ TransitionState Transition::find_obj_collisions(CellId cell) {
 // A building's physics meshes, tested from the outdoor cells it stands in,
 // with building_check telling placement to keep clear of its rooms.
 // ACE: SortCell.FindCollisions + BuildingObj.find_building_collisions
-TransitionState Transition::find_building_collisions(CellId cell) {
-  for (const std::uint32_t index : world_.shadows(cell)) {
+TransitionState Transition::find_building_collisions(std::span<const std::uint32_t> shadows) {
+  for (const std::uint32_t index : shadows) {
     const WorldObject& o = world_.objects()[index];
     if (!o.is_building() || static_cast<std::int64_t>(index) == object_info.self_object) continue;
     sphere_path.building_check = true;

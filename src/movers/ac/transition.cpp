@@ -2,6 +2,7 @@
 // of neighbouring cells, offset adjustment and per-step validation.
 #include "movers/ac/transition.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "math/same_bits.hpp"
@@ -10,11 +11,16 @@ namespace transit::ac {
 
 const char* to_string(TransitionState state) {
   switch (state) {
-    case TransitionState::Invalid: return "Invalid";
-    case TransitionState::OK: return "OK";
-    case TransitionState::Collided: return "Collided";
-    case TransitionState::Adjusted: return "Adjusted";
-    case TransitionState::Slid: return "Slid";
+    case TransitionState::Invalid:
+      return "Invalid";
+    case TransitionState::OK:
+      return "OK";
+    case TransitionState::Collided:
+      return "Collided";
+    case TransitionState::Adjusted:
+      return "Adjusted";
+    case TransitionState::Slid:
+      return "Slid";
   }
   return "Invalid";
 }
@@ -216,14 +222,18 @@ TransitionState Transition::transitional_insert(int attempts) {
         if (state != TransitionState::OK) path.neg_poly_hit = false;
         if (state == TransitionState::Collided) return state;
         break;
-      case TransitionState::Collided: return state;
-      case TransitionState::Adjusted: path.neg_poly_hit = false; break;
+      case TransitionState::Collided:
+        return state;
+      case TransitionState::Adjusted:
+        path.neg_poly_hit = false;
+        break;
       case TransitionState::Slid:
         collision_info.contact_plane_valid = false;
         collision_info.contact_plane_is_water = false;
         path.neg_poly_hit = false;
         break;
-      case TransitionState::Invalid: break;
+      case TransitionState::Invalid:
+        break;
     }
     if (state != TransitionState::OK) continue;
     if (path.collide) return collide_after_insert(attempts);
@@ -316,21 +326,10 @@ TransitionState Transition::check_other_cells(CellId current) {
   SpherePath& path = sphere_path;
   path.cell_array_valid = true;
   World::CellQuery query;
-  find_cell_list(&query);
+  const CellList& found = find_cell_list(&query);
   path.hits_interior_cell = query.hits_interior;
-
-  // Collision responses may rebuild cell_array: walk a copy.
-  const CellList cells = cell_array;
-  for (CellId cell : cells) {
-    if (cell == current) continue;
-    const TransitionState state = find_collisions(cell);
-    if (state == TransitionState::Slid) {
-      collision_info.contact_plane_valid = false;
-      collision_info.contact_plane_is_water = false;
-      return state;
-    }
-    if (state == TransitionState::Collided || state == TransitionState::Adjusted) return state;
-  }
+  const TransitionState state = find_other_collisions(found, current);
+  if (state != TransitionState::OK) return state;
 
   path.check_cell = query.current;
   if (query.current != 0) {
@@ -345,8 +344,10 @@ TransitionState Transition::check_other_cells(CellId current) {
   // nor out of every room's volume through a wall (it would be nowhere).
   Position outside = path.check_pos;
   const bool snapped = snaps_to_block_edge(outside.frame.origin);
-  if (is_indoor(outside.objcell_id) || !adjust_to_outside(outside)) return TransitionState::Collided;
-  if (outside.objcell_id == 0 || !world_.has_cell(outside.objcell_id)) return TransitionState::Collided;
+  if (is_indoor(outside.objcell_id) || !adjust_to_outside(outside))
+    return TransitionState::Collided;
+  if (outside.objcell_id == 0 || !world_.has_cell(outside.objcell_id))
+    return TransitionState::Collided;
   path.adjust_check_pos(outside.objcell_id);
   path.set_check_pos(outside, outside.objcell_id);
   path.cell_array_valid = true;
@@ -354,6 +355,26 @@ TransitionState Transition::check_other_cells(CellId current) {
   // world was snapped onto it. Retail accepts that spot untested (its cell
   // lookup missed the terrain there); transit inserts it again.
   return snapped ? TransitionState::Adjusted : TransitionState::OK;
+}
+
+// The collisions in the cells of `cells` other than `current`, until one
+// answers Slid, Collided or Adjusted.
+TransitionState Transition::find_other_collisions(const CellList& cells, CellId current) {
+  if (std::all_of(cells.begin(), cells.end(), [&](CellId cell) { return cell == current; }))
+    return TransitionState::OK;
+  // Collision responses may find the cell list again: walk a copy.
+  const CellList others = cells;
+  for (CellId cell : others) {
+    if (cell == current) continue;
+    const TransitionState state = find_collisions(cell);
+    if (state == TransitionState::Slid) {
+      collision_info.contact_plane_valid = false;
+      collision_info.contact_plane_is_water = false;
+      return state;
+    }
+    if (state == TransitionState::Collided || state == TransitionState::Adjusted) return state;
+  }
+  return TransitionState::OK;
 }
 
 TransitionState Transition::validate_transition(TransitionState state) {
@@ -439,28 +460,39 @@ void Transition::build_cell_array() {
   find_cell_list(nullptr);
 }
 
-void Transition::find_cell_list(World::CellQuery* query) {
+const CellList& Transition::find_cell_list(World::CellQuery* query) {
   const SpherePath& path = sphere_path;
   CellListMemo& memo = cell_list_memo_;
-  bool same = memo.valid && memo.with_query == (query != nullptr) &&
-              memo.cell == path.check_pos.objcell_id &&
-              same_bits(memo.origin, path.check_pos.frame.origin) &&
-              memo.num_sphere == path.num_sphere;
-  for (int i = 0; same && i < path.num_sphere; ++i)
-    same = same_bits(memo.spheres[i], path.global_sphere[i]);
-  if (!same) {
+  if (!memo.answers(path, query != nullptr)) {
     world_.find_cell_list(path.check_pos,
                           std::span<const Sphere>(path.global_sphere.data(), path.num_sphere),
                           memo.cells, query ? &memo.query : nullptr);
     memo.valid = true;
     memo.with_query = query != nullptr;
+    memo.footprint_only = path.num_sphere > 0 && is_outdoor(path.check_pos.objcell_id) &&
+                          world_.answers_by_footprint(memo.cells);
     memo.cell = path.check_pos.objcell_id;
     memo.origin = path.check_pos.frame.origin;
     memo.num_sphere = path.num_sphere;
     memo.spheres = path.global_sphere;
   }
-  cell_array = memo.cells;
   if (query) *query = memo.query;
+  return memo.cells;
+}
+
+bool Transition::CellListMemo::answers(const SpherePath& path, bool queried) const {
+  if (!valid || with_query != queried || cell != path.check_pos.objcell_id ||
+      num_sphere != path.num_sphere)
+    return false;
+  if (footprint_only) {
+    for (int i = 0; i < num_sphere; ++i)
+      if (!same_footprint(spheres[i], path.global_sphere[i])) return false;
+    return true;
+  }
+  if (!same_bits(origin, path.check_pos.frame.origin)) return false;
+  for (int i = 0; i < num_sphere; ++i)
+    if (!same_bits(spheres[i], path.global_sphere[i])) return false;
+  return true;
 }
 
 }  // namespace transit::ac

@@ -30,7 +30,6 @@ class Transition {
   ObjectInfo object_info;
   SpherePath sphere_path;
   CollisionInfo collision_info;
-  CellList cell_array;
 
   // Set-up, in retail's order: object, spheres, path, then any remembered
   // contact plane and sliding normal.
@@ -99,11 +98,11 @@ class Transition {
   TransitionState bsp_find_collisions(const BspTree& bsp, float scale);
   TransitionState bsp_placement_insert(const BspTree& bsp);
 
-  // The objects whose shadows fall in `cell`, and the buildings of an
-  // outdoor cell (object_collisions.cpp).
+  // The objects of a cell's shadow list (World::shadows), and the
+  // buildings among them of an outdoor cell (object_collisions.cpp).
   // ACE: ObjCell.FindObjCollisions / SortCell.FindCollisions
-  TransitionState find_obj_collisions(CellId cell);
-  TransitionState find_building_collisions(CellId cell);
+  TransitionState find_obj_collisions(std::span<const std::uint32_t> shadows);
+  TransitionState find_building_collisions(std::span<const std::uint32_t> shadows);
   // One world object. ACE: PhysicsObj.FindObjCollisions (+ FindObjCollisions_Inner)
   TransitionState object_find_collisions(std::size_t index);
 
@@ -124,28 +123,36 @@ class Transition {
   TransitionState bsp_contact_collisions(const BspTree& bsp, const Vec3& movement);
   TransitionState bsp_free_collisions(const BspTree& bsp, const Vec3& movement, float scale);
   TransitionState bsp_land_on_walkable(const BspTree& bsp, const Vec3& movement, float scale);
-  TransitionState stand_on_walkable(const Sphere& probe, const Sphere& found, const Polygon* walkable,
-                                    float scale);
+  TransitionState stand_on_walkable(const Sphere& probe, const Sphere& found,
+                                    const Polygon* walkable, float scale);
   TransitionState validate_placement(TransitionState state, bool adjust);
   TransitionState validate_placement_transition(TransitionState state);
   TransitionState placement_insert();
   bool find_placement_pos();
   Plane local_plane_to_global(const Plane& local, float scale) const;
-  // World::find_cell_list from check_pos with the global spheres, answered
-  // from the last call when it was asked from the same spot.
-  void find_cell_list(World::CellQuery* query);
+  // World::find_cell_list from check_pos with the global spheres (retail's
+  // cell array), answered from the last call when it was asked from the
+  // same spot.
+  const CellList& find_cell_list(World::CellQuery* query);
+  TransitionState find_other_collisions(const CellList& cells, CellId current);
 
   // The last find_cell_list call and its answer (the world is constant
   // during a transition, so the same question has the same answer).
   struct CellListMemo {
     bool valid = false;
     bool with_query = false;
+    // The answer depended only on the cell and the spheres' x, y and radii
+    // (World::answers_by_footprint): a sphere that only rose or fell since
+    // gets the same answer.
+    bool footprint_only = false;
     CellId cell = 0;
     Vec3 origin{0.0f};
     int num_sphere = 0;
     std::array<Sphere, 2> spheres{};
     CellList cells;
     World::CellQuery query;
+
+    bool answers(const SpherePath& path, bool queried) const;
   };
 
   const World& world_;
