@@ -251,6 +251,8 @@ std::optional<Position> World::resolve(const PositionDesc& desc,
   return pos;
 }
 
+// A building keeps the cells it was registered in and its doorways (by
+// indoor cell id), so moving objects leaves structure_version as it is.
 void World::move_object(std::size_t index, const Position& position) {
   unregister_shadow(index);
   objects_[index].position = position;
@@ -327,6 +329,8 @@ void World::reserve_objects(std::size_t count) {
 
 void World::remove_object(std::size_t index) {
   unregister_shadow(index);
+  // Its doorways close: find_cell_list no longer passes through them.
+  if (objects_[index].is_building()) structure_version_.renew();
   for (auto& [cell, list] : buildings_)
     list.erase(std::remove(list.begin(), list.end(), static_cast<std::uint32_t>(index)),
                list.end());
@@ -363,6 +367,7 @@ void World::unregister_shadow(std::size_t index) {
 
 // A building's doorways are found from every outdoor cell its bounds reach.
 void World::register_building(std::size_t index) {
+  structure_version_.renew();
   const WorldObject& object = objects_[index];
   const Sphere bounds = object.bounds();
   CellList cells;

@@ -12,6 +12,7 @@
 #include "world/cell_list.hpp"
 #include "world/env_cell.hpp"
 #include "world/landscape.hpp"
+#include "world/structure_version.hpp"
 #include "world/world_object.hpp"
 
 namespace transit {
@@ -91,6 +92,10 @@ class World {
   // radii from that cell, whatever their heights: true when every cell is
   // outdoor and holds no building (whose rooms the spheres could reach).
   bool answers_by_footprint(const CellList& cells) const;
+  // Changes whenever what find_cell_list answers may change (cells, or
+  // buildings added or removed), and only then: objects moving about leave
+  // it be. Never the same for two worlds.
+  std::uint64_t structure_version() const { return structure_version_.value(); }
   // `point` in the coordinates of the cell's own landblock.
   bool point_in_cell(CellId cell, const Vec3& point) const;
 
@@ -139,6 +144,7 @@ class World {
   std::vector<bool> leaving_;       // by object
   std::vector<bool> slot_touched_;  // by shadow slot
   std::vector<std::size_t> touched_slots_;
+  StructureVersion structure_version_;
 };
 
 }  // namespace transit

@@ -52,7 +52,7 @@ void move_body(const World& world, const AcBody& body, const Position& begin, co
   objects.clear();
   ids.clear();
 
-  Transition t(world, options);
+  Transition t(world, r.memo, options);
   t.collision_info.collide_objects = std::move(objects);  // lent to the transition
   t.init_object(object_info_for(body, contact));
   if (contact.contact_plane) {

@@ -33,22 +33,21 @@ struct CellPlane {
 };
 inline bool same_bits(const CellPlane& a, const CellPlane& b) {
   return transit::same_bits(a.plane.normal, b.plane.normal) &&
-         transit::same_bits(a.plane.d, b.plane.d) &&
-         a.cell == b.cell && a.water == b.water;
+         transit::same_bits(a.plane.d, b.plane.d) && a.cell == b.cell && a.water == b.water;
 }
 
 // What the body knew before the move (retail's transient state).
 struct AcContact {
-  bool contact = false;      // standing on contact_plane
-  bool on_walkable = false;  // ... and it is walkable
+  bool contact = false;                    // standing on contact_plane
+  bool on_walkable = false;                // ... and it is walkable
   std::optional<CellPlane> contact_plane;  // with contact: the plane; without: remembered
   std::optional<Vec3> sliding_normal;
   int frames_stationary_fall = 0;
 };
 
 struct AcMoveResult {
-  bool ok = false;  // the transition found a valid position
-  TransitionState state = TransitionState::Invalid;       // after the last step's validation
+  bool ok = false;                                         // the transition found a valid position
+  TransitionState state = TransitionState::Invalid;        // after the last step's validation
   TransitionState last_insert = TransitionState::Invalid;  // the last step's collision result
   Position position;                                       // where the body ends
   bool contact = false;
@@ -67,6 +66,9 @@ struct AcMoveResult {
   std::vector<std::uint32_t> collided_objects;
   std::vector<std::uint32_t> collided_object_ids;
   std::optional<std::uint32_t> last_collided_object;  // index of the last that blocked
+  // No part of the result: what the move asked and found, which the next
+  // move written over this result answers from when it asks the same.
+  TransitionMemo memo;
 };
 
 // Moves a body from `begin` to `end` the way retail's
@@ -77,7 +79,8 @@ AcMoveResult move_body(const World& world, const AcBody& body, const Position& b
                        TransitionOptions options = {});
 // The same move, its result written over `result`, whose object lists keep
 // their storage: a caller that keeps one result allocates nothing once the
-// lists have grown.
+// lists have grown, and the move reuses what the last move found (cell
+// lists, turned sphere points) when it asks the same of the same world.
 void move_body(const World& world, const AcBody& body, const Position& begin, const Position& end,
                const AcContact& contact, const TransitionOptions& options, AcMoveResult& result);
 

@@ -3,7 +3,8 @@
 namespace transit::ac {
 
 AcPlacement place_body(const World& world, const AcBody& body, const Position& at) {
-  Transition t(world);
+  TransitionMemo memo;
+  Transition t(world, memo);
   ObjectInfo info;
   if (body.flags & kFlagEdgeSlide) info.state |= kEdgeSlide;
   info.step_up_height = body.step_up_height * body.scale;
@@ -21,7 +22,8 @@ AcPlacement place_body(const World& world, const AcBody& body, const Position& a
   placed.position = placed.ok ? t.sphere_path.cur_pos : at;
   const CollisionInfo& ci = t.collision_info;
   if (placed.ok && ci.contact_plane_valid)
-    placed.contact_plane = CellPlane{ci.contact_plane, ci.contact_plane_cell_id, ci.contact_plane_is_water};
+    placed.contact_plane =
+        CellPlane{ci.contact_plane, ci.contact_plane_cell_id, ci.contact_plane_is_water};
   return placed;
 }
 

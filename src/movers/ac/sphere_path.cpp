@@ -1,7 +1,6 @@
 #include "movers/ac/sphere_path.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 #include "world/land_defs.hpp"
 
@@ -24,19 +23,7 @@ void SpherePath::init_sphere(std::span<const Sphere> spheres, float scale) {
     local_sphere[i] = Sphere{spheres[i].center * scale, spheres[i].radius * scale};
   local_low_point = local_sphere[0].center;
   local_low_point.z -= local_sphere[0].radius;
-  turned = {};
-}
-
-const SpherePath::TurnedPoints& SpherePath::turned_by(const Quat& orientation) {
-  for (const TurnedPoints& t : turned)
-    if (t.filled && std::memcmp(&t.orientation, &orientation, sizeof(Quat)) == 0) return t;
-  TurnedPoints& t = turned[static_cast<std::size_t>(next_turned)];
-  next_turned = 1 - next_turned;
-  t.filled = true;
-  t.orientation = orientation;
-  for (int i = 0; i < num_sphere; ++i) t.centers[i] = orientation * local_sphere[i].center;
-  t.low_point = orientation * local_low_point;
-  return t;
+  turned.use_points(std::span<const Sphere>(local_sphere.data(), num_sphere), local_low_point);
 }
 
 void SpherePath::add_offset_to_check_pos(const Vec3& offset) {
@@ -57,12 +44,12 @@ void SpherePath::adjust_check_pos(CellId cell) {
 // Frame::local_to_global (origin + orientation * point) with the turned
 // points reused.
 void SpherePath::cache_global_curr_center() {
-  const TurnedPoints& t = turned_by(cur_pos.frame.orientation);
+  const TurnedPoints::Turned& t = turned.turned_by(cur_pos.frame.orientation);
   for (int i = 0; i < num_sphere; ++i) global_curr_center[i] = cur_pos.frame.origin + t.centers[i];
 }
 
 void SpherePath::cache_global_sphere() {
-  const TurnedPoints& t = turned_by(check_pos.frame.orientation);
+  const TurnedPoints::Turned& t = turned.turned_by(check_pos.frame.orientation);
   for (int i = 0; i < num_sphere; ++i)
     global_sphere[i] = Sphere{check_pos.frame.origin + t.centers[i], local_sphere[i].radius};
   global_low_point = check_pos.frame.origin + t.low_point;
@@ -83,8 +70,8 @@ void SpherePath::cache_local_space_sphere(const Position& pos, float scale) {
         (from.frame.origin + turned_point) + get_block_offset(pos.objcell_id, from.objcell_id);
     return pos.frame.global_to_local(in_pos_block) * inv_scale;
   };
-  const std::array<Vec3, 2> cur_centers = turned_by(cur_pos.frame.orientation).centers;
-  const std::array<Vec3, 2> check_centers = turned_by(check_pos.frame.orientation).centers;
+  const std::array<Vec3, 2> cur_centers = turned.turned_by(cur_pos.frame.orientation).centers;
+  const std::array<Vec3, 2> check_centers = turned.turned_by(check_pos.frame.orientation).centers;
   for (int i = 0; i < num_sphere; ++i) {
     local_space_curr_center[i] = to_local(cur_pos, cur_centers[i]);
     local_space_sphere[i] =
@@ -92,7 +79,8 @@ void SpherePath::cache_local_space_sphere(const Position& pos, float scale) {
   }
   local_space_pos = pos;
   local_space_z = pos.global_to_local_vec(kUnitZ);
-  local_space_low_point = local_space_sphere[0].center - local_space_z * local_space_sphere[0].radius;
+  local_space_low_point =
+      local_space_sphere[0].center - local_space_z * local_space_sphere[0].radius;
 }
 
 bool SpherePath::check_walkables() const {

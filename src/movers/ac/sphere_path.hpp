@@ -9,6 +9,7 @@
 #include "math/sphere.hpp"
 #include "movers/ac/collision_info.hpp"
 #include "movers/ac/transition_state.hpp"
+#include "movers/ac/turned_points.hpp"
 
 namespace transit::ac {
 
@@ -18,6 +19,8 @@ namespace transit::ac {
 // the position they belong to; "local space" those of the cell or object
 // being tested.
 struct SpherePath {
+  explicit SpherePath(TurnedPoints& turned_points) : turned(turned_points) {}
+
   int num_sphere = 0;
   std::array<Sphere, 2> local_sphere{};  // in the object's frame, scaled
   Vec3 local_low_point{0.0f};
@@ -27,7 +30,7 @@ struct SpherePath {
   Vec3 local_space_low_point{0.0f};
   std::array<Vec3, 2> local_space_curr_center{};  // at cur_pos, in the tested cell/object
   std::array<Vec3, 2> global_curr_center{};       // at cur_pos
-  Position local_space_pos;  // the tested cell/object
+  Position local_space_pos;                       // the tested cell/object
   Vec3 local_space_z{0.0f, 0.0f, 1.0f};
 
   CellId begin_cell = 0;
@@ -67,18 +70,9 @@ struct SpherePath {
   bool neg_poly_hit = false;
   bool placement_allows_sliding = true;
 
-  // The local sphere centres and low point turned by an orientation, kept
-  // for the last two orientations asked for (a path's current and check
-  // positions): the global and local-space caches reuse them.
-  struct TurnedPoints {
-    bool filled = false;
-    Quat orientation{1.0f, 0.0f, 0.0f, 0.0f};
-    std::array<Vec3, 2> centers{};
-    Vec3 low_point{0.0f};
-  };
-  std::array<TurnedPoints, 2> turned{};
-  int next_turned = 0;
-  const TurnedPoints& turned_by(const Quat& orientation);
+  // The local sphere centres and low point turned, which the move may have
+  // been handed with points turned already.
+  TurnedPoints& turned;
 
   // ACE: SpherePath.InitPath
   void init_path(CellId begin_cell_id, const std::optional<Position>& begin, const Position& end);

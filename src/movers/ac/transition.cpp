@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "math/same_bits.hpp"
-
 namespace transit::ac {
 
 const char* to_string(TransitionState state) {
@@ -461,38 +459,7 @@ void Transition::build_cell_array() {
 }
 
 const CellList& Transition::find_cell_list(World::CellQuery* query) {
-  const SpherePath& path = sphere_path;
-  CellListMemo& memo = cell_list_memo_;
-  if (!memo.answers(path, query != nullptr)) {
-    world_.find_cell_list(path.check_pos,
-                          std::span<const Sphere>(path.global_sphere.data(), path.num_sphere),
-                          memo.cells, query ? &memo.query : nullptr);
-    memo.valid = true;
-    memo.with_query = query != nullptr;
-    memo.footprint_only = path.num_sphere > 0 && is_outdoor(path.check_pos.objcell_id) &&
-                          world_.answers_by_footprint(memo.cells);
-    memo.cell = path.check_pos.objcell_id;
-    memo.origin = path.check_pos.frame.origin;
-    memo.num_sphere = path.num_sphere;
-    memo.spheres = path.global_sphere;
-  }
-  if (query) *query = memo.query;
-  return memo.cells;
-}
-
-bool Transition::CellListMemo::answers(const SpherePath& path, bool queried) const {
-  if (!valid || with_query != queried || cell != path.check_pos.objcell_id ||
-      num_sphere != path.num_sphere)
-    return false;
-  if (footprint_only) {
-    for (int i = 0; i < num_sphere; ++i)
-      if (!same_footprint(spheres[i], path.global_sphere[i])) return false;
-    return true;
-  }
-  if (!same_bits(origin, path.check_pos.frame.origin)) return false;
-  for (int i = 0; i < num_sphere; ++i)
-    if (!same_bits(spheres[i], path.global_sphere[i])) return false;
-  return true;
+  return cell_list_memo_.find(sphere_path, query);
 }
 
 }  // namespace transit::ac

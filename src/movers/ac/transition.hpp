@@ -6,6 +6,7 @@
 #include "movers/ac/collision_info.hpp"
 #include "movers/ac/object_info.hpp"
 #include "movers/ac/sphere_path.hpp"
+#include "movers/ac/transition_memo.hpp"
 #include "movers/ac/transition_state.hpp"
 #include "world/cell_list.hpp"
 #include "world/world.hpp"
@@ -24,8 +25,15 @@ struct TransitionOptions {
 // read, so transitions on many threads may share it.
 class Transition {
  public:
-  Transition(const World& world, TransitionOptions options = {})
-      : world_(world), options_(options) {}
+  // `memo` answers what was asked before, of this transition or of an
+  // earlier one handed the same memo.
+  Transition(const World& world, TransitionMemo& memo, TransitionOptions options = {})
+      : sphere_path(memo.turned_points),
+        world_(world),
+        options_(options),
+        cell_list_memo_(memo.cell_lists) {
+    cell_list_memo_.use_world(world);
+  }
 
   ObjectInfo object_info;
   SpherePath sphere_path;
@@ -131,36 +139,16 @@ class Transition {
   bool find_placement_pos();
   Plane local_plane_to_global(const Plane& local, float scale) const;
   // World::find_cell_list from check_pos with the global spheres (retail's
-  // cell array), answered from the last call when it was asked from the
-  // same spot.
+  // cell array), through the memo.
   const CellList& find_cell_list(World::CellQuery* query);
   TransitionState find_other_collisions(const CellList& cells, CellId current);
-
-  // The last find_cell_list call and its answer (the world is constant
-  // during a transition, so the same question has the same answer).
-  struct CellListMemo {
-    bool valid = false;
-    bool with_query = false;
-    // The answer depended only on the cell and the spheres' x, y and radii
-    // (World::answers_by_footprint): a sphere that only rose or fell since
-    // gets the same answer.
-    bool footprint_only = false;
-    CellId cell = 0;
-    Vec3 origin{0.0f};
-    int num_sphere = 0;
-    std::array<Sphere, 2> spheres{};
-    CellList cells;
-    World::CellQuery query;
-
-    bool answers(const SpherePath& path, bool queried) const;
-  };
 
   const World& world_;
   TransitionOptions options_;
   int steps_taken_ = 0;
   TransitionState last_validated_ = TransitionState::Invalid;
   TransitionState last_insert_ = TransitionState::Invalid;
-  CellListMemo cell_list_memo_;
+  CellListMemo& cell_list_memo_;
 };
 
 }  // namespace transit::ac
