@@ -76,9 +76,10 @@ std::vector<TickFigure> measure_ticks(double seconds) {
                      Scenario::WallSlide, Scenario::Falling}) {
     const ScenarioSetup setup = make_scenario(demo_world(), human_body(), s);
     Runner runner = setup.start;
+    ac::AcMoveResult move;  // kept from tick to tick, as a game keeps it per character or thread
     auto ticks = [&](int n) {
       for (int i = 0; i < n; ++i)
-        step_runner(demo_world(), human_body(), setup.script, setup.start, runner);
+        step_runner(demo_world(), human_body(), setup.script, setup.start, runner, move);
     };
     ticks(kWarmUpTicks);
     constexpr int kBatch = 100;
@@ -92,9 +93,10 @@ double measure_machine_scaling(double seconds) {
   constexpr int kBatch = 100;
   auto ns_per_tick = [&] {
     Runner runner = setup.start;
+    ac::AcMoveResult move;
     return ns_per_batch(seconds, [&] {
              for (int i = 0; i < kBatch; ++i)
-               step_runner(demo_world(), human_body(), setup.script, setup.start, runner);
+               step_runner(demo_world(), human_body(), setup.script, setup.start, runner, move);
            }) /
            kBatch;
   };
