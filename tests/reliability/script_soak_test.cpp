@@ -2,40 +2,25 @@
 // Simulation, every AC character's invariants after every tick. `make test`
 // runs 200,000 character-ticks with a fixed seed; `make soak` sets
 // TRANSIT_SCRIPT_SOAK_TICKS and TRANSIT_SOAK_SEED=random.
-#include <cstdlib>
-#include <random>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "reliability/script_shrink.hpp"
+#include "reliability/soak_environment.hpp"
 #include "reliability/script_soak.hpp"
 
 namespace transit::reliability {
 namespace {
 
-std::string env(const char* name, const std::string& fallback) {
-  const char* value = std::getenv(name);
-  return value && *value ? value : fallback;
-}
-
-std::uint64_t soak_seed() {
-  const std::string text = env("TRANSIT_SOAK_SEED", "20261122");
-  if (text != "random") return std::stoull(text);
-  std::random_device device;
-  return (static_cast<std::uint64_t>(device()) << 32) | device();
-}
-
 ScriptSoakOptions options_from_environment() {
   ScriptSoakOptions options;
-  options.seed = soak_seed();
-  options.character_ticks = std::stoll(env("TRANSIT_SCRIPT_SOAK_TICKS", "200000"));
-  options.objects = env("TRANSIT_SOAK_OBJECTS", "1") == "1";
-  options.progress_every = std::stoll(env("TRANSIT_SCRIPT_SOAK_PROGRESS", "0"));
-  options.out = env("TRANSIT_SOAK_OUT", (std::filesystem::temp_directory_path() /
-                                         ("transit-script-soak-" + std::to_string(options.seed)))
-                                            .string());
-  options.max_reproducers = std::stoi(env("TRANSIT_SOAK_REPRODUCERS", "5"));
+  options.seed = soak_seed(20261122);
+  options.character_ticks = std::stoll(env_or("TRANSIT_SCRIPT_SOAK_TICKS", "200000"));
+  options.objects = env_or("TRANSIT_SOAK_OBJECTS", "1") == "1";
+  options.progress_every = std::stoll(env_or("TRANSIT_SCRIPT_SOAK_PROGRESS", "0"));
+  options.out = soak_out("transit-script-soak", options.seed);
+  options.max_reproducers = std::stoi(env_or("TRANSIT_SOAK_REPRODUCERS", "5"));
   return options;
 }
 

@@ -1,40 +1,25 @@
 // The invariant soak (docs/reliability.md). `make test` runs 20,000 random
 // transitions with a fixed seed; `make soak` sets TRANSIT_SOAK_TRANSITIONS
 // and TRANSIT_SOAK_SEED=random through the environment.
-#include <cstdlib>
-#include <random>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "reliability/known_bugs.hpp"
+#include "reliability/soak_environment.hpp"
 #include "reliability/soak_runner.hpp"
 
 namespace transit::reliability {
 namespace {
 
-std::string env(const char* name, const std::string& fallback) {
-  const char* value = std::getenv(name);
-  return value && *value ? value : fallback;
-}
-
-std::uint64_t soak_seed() {
-  const std::string text = env("TRANSIT_SOAK_SEED", "20240909");
-  if (text != "random") return std::stoull(text);
-  std::random_device device;
-  return (static_cast<std::uint64_t>(device()) << 32) | device();
-}
-
 SoakOptions options_from_environment() {
   SoakOptions options;
-  options.seed = soak_seed();
-  options.transitions = std::stol(env("TRANSIT_SOAK_TRANSITIONS", "20000"));
-  options.objects = env("TRANSIT_SOAK_OBJECTS", "1") == "1";
-  options.progress_every = std::stol(env("TRANSIT_SOAK_PROGRESS", "0"));
-  options.out = env("TRANSIT_SOAK_OUT", (std::filesystem::temp_directory_path() /
-                                         ("transit-soak-" + std::to_string(options.seed)))
-                                            .string());
-  options.max_reproducers = std::stoi(env("TRANSIT_SOAK_REPRODUCERS", "5"));
+  options.seed = soak_seed(20240909);
+  options.transitions = std::stol(env_or("TRANSIT_SOAK_TRANSITIONS", "20000"));
+  options.objects = env_or("TRANSIT_SOAK_OBJECTS", "1") == "1";
+  options.progress_every = std::stol(env_or("TRANSIT_SOAK_PROGRESS", "0"));
+  options.out = soak_out("transit-soak", options.seed);
+  options.max_reproducers = std::stoi(env_or("TRANSIT_SOAK_REPRODUCERS", "5"));
   options.known_bug = known_bug_of;
   return options;
 }
