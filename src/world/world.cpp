@@ -321,6 +321,7 @@ std::size_t World::add_object(WorldObject object) {
 void World::reserve_objects(std::size_t count) {
   objects_.reserve(count);
   object_cells_.reserve(count);
+  mesh_bounds_.reserve(count);
   shadow_lists_.resize(landscape_.landblocks().size() * kShadowSlotsPerBlock + env_cells_.size());
   const std::size_t even_spread = count / std::max<std::size_t>(shadow_lists_.size(), 1);
   for (std::vector<std::uint32_t>& list : shadow_lists_)
@@ -344,6 +345,8 @@ void World::register_shadow(std::size_t index) {
 }
 
 void World::register_shadow(std::size_t index, std::span<const CellId> cells) {
+  if (mesh_bounds_.size() < objects_.size()) mesh_bounds_.resize(objects_.size());
+  mesh_bounds_[index] = objects_[index].mesh_bounds();
   auto& registered = object_cells_[index];
   registered.assign(cells.begin(), cells.end());
   for (CellId cell : registered) {

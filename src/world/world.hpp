@@ -42,6 +42,10 @@ class World {
   std::span<const std::uint32_t> shadows(CellId cell) const;
   // Cells the object at `index` is registered in.
   std::span<const CellId> shadow_cells(std::size_t index) const { return object_cells_[index]; }
+  // WorldObject::mesh_bounds of the object at `index`, kept from where its
+  // shadow was last registered, so that a transition passing it by need not
+  // turn anything into the object's frame.
+  const Sphere& mesh_bounds(std::size_t index) const { return mesh_bounds_[index]; }
   // Moves an object and re-registers its shadow. ACE: PhysicsObj.calc_cross_cells
   void move_object(std::size_t index, const Position& position);
   // The cells the shadow of the object at `index` falls in when it stands
@@ -135,6 +139,7 @@ class World {
   std::vector<WorldObject> objects_;
   std::vector<std::vector<std::uint32_t>> shadow_lists_;  // by shadow_slot
   std::vector<std::vector<CellId>> object_cells_;
+  std::vector<Sphere> mesh_bounds_;                                   // by object
   std::unordered_map<CellId, std::vector<std::uint32_t>> buildings_;  // outdoor cell -> objects
   // By landblock index, one bit per outdoor cell index: whether buildings_
   // has the cell, so that the cells without buildings (nearly all) skip the

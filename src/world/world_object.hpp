@@ -40,6 +40,10 @@ struct WorldObject {
   Sphere bounds_at(const Position& at) const {
     return {at.frame.local_to_global(local_bounds.center * scale), local_bounds.radius * scale};
   }
+  // Encloses the bounding sphere of every mesh, in the coordinates of the
+  // object's landblock; radius -1 when the object has no mesh. Found from
+  // the meshes themselves, whatever local_bounds says.
+  Sphere mesh_bounds() const;
 };
 
 }  // namespace transit

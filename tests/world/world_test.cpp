@@ -4,8 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/test_scenes.hpp"
 #include "math/input_error.hpp"
+#include "support/test_scenes.hpp"
 #include "world/world.hpp"
 
 namespace transit {
@@ -134,6 +134,52 @@ TEST(WorldShadows, AddedObjectsRegisterAndRemovedOnesLeave) {
   EXPECT_EQ(w.object_by_id(42), nullptr);
   crate.position.objcell_id = 0x01010013;  // landblock (1, 1) is not loaded
   EXPECT_THROW(w.add_object(crate), InputError);
+}
+
+// A 2 m square in the z = 0 plane with its corner at (x, 0, 0).
+ShapeDesc square_mesh_at(float x) {
+  ShapeDesc square;
+  square.type = ShapeDesc::Type::Mesh;
+  square.mesh.vertices = {{x, 0, 0}, {x + 2, 0, 0}, {x + 2, 2, 0}, {x, 2, 0}};
+  square.mesh.polygons = {{0, 1, 2, 3}};
+  return square;
+}
+
+TEST(WorldShadows, MeshBoundsEncloseEveryMeshAndFollowTheObject) {
+  SceneDesc s = two_by_two_flat();
+  ObjectDesc fence;
+  fence.id = 9;
+  fence.position.cell = kBlock | 0x13;
+  fence.position.local = {60, 60, 0};
+  fence.scale = 2.0f;
+  fence.shapes = {square_mesh_at(0.0f), square_mesh_at(10.0f)};
+  s.objects.push_back(fence);
+  ObjectDesc pebble = fence;
+  pebble.id = 10;
+  pebble.shapes = {{ShapeDesc::Type::Sphere, {0, 0, 1}, {}, 1.0f, 0.0f, {}}};
+  s.objects.push_back(pebble);
+  World w = World::from_scene(s);
+
+  // The squares span local x 0..12, y 0..2: the middle (6, 1, 0), doubled
+  // by the scale, lies 12 m east and 2 m north of (60, 60).
+  const Sphere square = w.objects()[0].meshes[0]->bounding_sphere();
+  const Sphere at_start = w.mesh_bounds(0);
+  EXPECT_NEAR(at_start.center.x, 72.0f, 1e-4f);
+  EXPECT_NEAR(at_start.center.y, 62.0f, 1e-4f);
+  EXPECT_NEAR(at_start.center.z, 0.0f,
+              0.05f);  // the BSP's bounds of a flat square sit a few mm off it
+  for (const Vec3 corner : {Vec3(60, 60, 0), Vec3(64, 64, 0), Vec3(80, 60, 0), Vec3(84, 64, 0)})
+    EXPECT_LE(glm::length(corner - at_start.center), at_start.radius) << corner.x;
+  EXPECT_GE(at_start.radius, 2.0f * (5.0f + square.radius));
+  EXPECT_LT(w.mesh_bounds(1).radius, 0.0f);  // the pebble has no mesh
+
+  // Facing east turns local +x to south: the middle ends 12 m south.
+  Position east{kBlock | 0x0A, Frame{{30, 30, 0}, {}}};
+  east.frame.set_heading(90.0f);
+  w.move_object(0, east);
+  EXPECT_NEAR(w.mesh_bounds(0).center.x, 32.0f, 1e-4f);
+  EXPECT_NEAR(w.mesh_bounds(0).center.y, 18.0f, 1e-4f);
+  EXPECT_EQ(w.mesh_bounds(0).radius, at_start.radius);
 }
 
 // Landblock-local (x, y) of (169, 180), on the ground, in its outdoor cell.

@@ -50,6 +50,30 @@ Vec3 in_check_block(const SpherePath& path, const Position& p, const Vec3& local
   return p.local_to_global(local) + get_block_offset(path.check_pos.objcell_id, p.objcell_id);
 }
 
+// Whether every check sphere is farther from `bounds` (in the check block)
+// than kClearMargin: then the local-space bounds test of mesh_part would
+// reject it too, and turning the spheres into the object's frame (most of
+// the cost of passing an object by) can be skipped.
+bool well_clear_of(const SpherePath& path, const Sphere& bounds) {
+  for (int i = 0; i < path.num_sphere; ++i) {
+    const Sphere& s = path.global_sphere[i];
+    const float reach = bounds.radius + s.radius + kClearMargin;
+    // Written so that a NaN is not clear, as the local test would not be.
+    if (!(length_sq(bounds.center - s.center) > reach * reach)) return false;
+  }
+  return true;
+}
+
+// Whether the path is well clear of every mesh of the object at `index`
+// (World::mesh_bounds encloses them all), so that no mesh_part can find
+// anything.
+bool clear_of_meshes(const Transition& t, const WorldObject& o, std::size_t index) {
+  const Sphere& b = t.world().mesh_bounds(index);
+  if (b.radius < 0.0f) return true;
+  const Vec3 offset = get_block_offset(t.sphere_path.check_pos.objcell_id, o.position.objcell_id);
+  return well_clear_of(t.sphere_path, Sphere{b.center + offset, b.radius});
+}
+
 Plane plane_through(const Vec3& normal, const Vec3& point) {
   return Plane{normal, -glm::dot(normal, point)};
 }
@@ -71,12 +95,11 @@ class ObjectCollider {
 
   // BSP parts first, then cylspheres, then spheres; the first that does not
   // answer OK decides.
-  TransitionState shapes(const WorldObject& o, bool is_creature);
-  TransitionState meshes(const WorldObject& o);
+  TransitionState shapes(const WorldObject& o, std::size_t index, bool is_creature);
+  TransitionState meshes(const WorldObject& o, std::size_t index);
 
  private:
   TransitionState mesh_part(const WorldObject& o, const BspTree& bsp);
-  bool well_clear_of(const Sphere& bounds) const;
   TransitionState sphere_part(const WorldObject& o, const Sphere& s, bool is_creature);
   TransitionState cylsphere_part(const WorldObject& o, const CylSphere& c);
 
@@ -120,8 +143,8 @@ class ObjectCollider {
 // Retail tests only one kind of shape: BSP parts when the object has any,
 // else cylspheres, else spheres. A transit object's shapes are all solid
 // (a tree is a cylsphere trunk under a mesh canopy), so all are tested.
-TransitionState ObjectCollider::shapes(const WorldObject& o, bool is_creature) {
-  TransitionState state = meshes(o);
+TransitionState ObjectCollider::shapes(const WorldObject& o, std::size_t index, bool is_creature) {
+  TransitionState state = meshes(o, index);
   for (std::size_t i = 0; state == kOk && i < o.cylspheres.size(); ++i)
     state = cylsphere_part(o, o.cylspheres[i]);
   for (std::size_t i = 0; state == kOk && i < o.spheres.size(); ++i)
@@ -130,7 +153,8 @@ TransitionState ObjectCollider::shapes(const WorldObject& o, bool is_creature) {
 }
 
 // ACE: PartArray.FindObjCollisions
-TransitionState ObjectCollider::meshes(const WorldObject& o) {
+TransitionState ObjectCollider::meshes(const WorldObject& o, std::size_t index) {
+  if (clear_of_meshes(t_, o, index)) return kOk;
   for (const auto& mesh : o.meshes) {
     const TransitionState state = mesh_part(o, *mesh);
     if (state != kOk) return state;
@@ -138,26 +162,12 @@ TransitionState ObjectCollider::meshes(const WorldObject& o) {
   return kOk;
 }
 
-// Whether every check sphere is farther from `bounds` (in the check block)
-// than kClearMargin: then the local-space bounds test of mesh_part would
-// reject it too, and turning the spheres into the object's frame (most of
-// the cost of passing an object by) can be skipped.
-bool ObjectCollider::well_clear_of(const Sphere& bounds) const {
-  for (int i = 0; i < path_.num_sphere; ++i) {
-    const Sphere& s = path_.global_sphere[i];
-    const float reach = bounds.radius + s.radius + kClearMargin;
-    // Written so that a NaN is not clear, as the local test would not be.
-    if (!(length_sq(bounds.center - s.center) > reach * reach)) return false;
-  }
-  return true;
-}
-
 // A physics BSP in the object's frame and scale, through the same paths as
 // a room's. ACE: PhysicsPart.FindObjCollisions + GfxObj.FindObjCollisions
 TransitionState ObjectCollider::mesh_part(const WorldObject& o, const BspTree& bsp) {
   const Sphere bounds = bsp.bounding_sphere();
-  if (well_clear_of(Sphere{in_check_block(path_, o.position, bounds.center * o.scale),
-                           bounds.radius * o.scale}))
+  if (well_clear_of(path_, Sphere{in_check_block(path_, o.position, bounds.center * o.scale),
+                                  bounds.radius * o.scale}))
     return kOk;
   path_.cache_local_space_sphere(o.position, o.scale);
   for (int i = 0; i < path_.num_sphere; ++i) {
@@ -604,7 +614,7 @@ TransitionState Transition::find_building_collisions(std::span<const std::uint32
     const WorldObject& o = world_.objects()[index];
     if (!o.is_building() || static_cast<std::int64_t>(index) == object_info.self_object) continue;
     sphere_path.building_check = true;
-    const TransitionState state = ObjectCollider(*this).meshes(o);
+    const TransitionState state = ObjectCollider(*this).meshes(o, index);
     sphere_path.building_check = false;
     if (state == kOk) continue;
     if (!object_info.has(kContact)) collision_info.collided_with_environment = true;
@@ -616,6 +626,8 @@ TransitionState Transition::find_building_collisions(std::span<const std::uint32
 TransitionState Transition::object_find_collisions(std::size_t index) {
   const WorldObject& o = world_.objects()[index];
   if (static_cast<std::int64_t>(index) == object_info.self_object) return kOk;
+  // Nothing but meshes, all out of reach: every branch below ends in kOk.
+  if (o.spheres.empty() && o.cylspheres.empty() && clear_of_meshes(*this, o, index)) return kOk;
   if (object_info.has(kIsViewer) && weenie_is_creature(o)) return kOk;
   // transit has no IgnoreCollisions flag: static ethereal objects are taken
   // to have it (retail would let a static, merely ethereal object block).
@@ -629,7 +641,7 @@ TransitionState Transition::object_find_collisions(std::size_t index) {
   const bool is_creature = o.has(kFlagMissile) || weenie_is_creature(o);
   TransitionState state = kOk;
   if (!players_pass(object_info, o) && !missile_ignore(object_info, o))
-    state = ObjectCollider(*this).shapes(o, is_creature);
+    state = ObjectCollider(*this).shapes(o, index, is_creature);
   if (state != kOk) state = report_collision(*this, index, state, ethereal, is_creature);
   sphere_path.obstruction_ethereal = false;
   return state;
