@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "movers/ac/ac_mover.hpp"
+#include "world/terrain.hpp"
 
 namespace transit::ac {
 namespace {
@@ -38,6 +39,53 @@ TEST(AcSmoke, WalkOnFlatGround) {
   ASSERT_TRUE(r.contact_plane);
   EXPECT_EQ(r.contact_plane->plane.normal, Vec3(0, 0, 1));
   EXPECT_EQ(r.steps, 11);  // 5 m / 0.48 m = 10.4 -> 11 sub-steps
+}
+
+// Falls from `height` metres over (x, y) of the flat block at 0.2 m per
+// move, as gravity would hand the mover its offsets, until a move stops.
+AcMoveResult fall(const World& w, CellId cell, float x, float y, float height, AcBody body = {}) {
+  Position at{cell, Frame{{x, y, height}, {}}};
+  AcContact contact;
+  AcMoveResult r;
+  for (int i = 0; i < 200; ++i) {
+    Position to = at;
+    to.frame.origin.z -= 0.2f;
+    move_body(w, body, at, to, contact, {}, r);
+    if (!r.ok || r.contact) return r;
+    at = r.position;
+  }
+  return r;
+}
+
+TEST(AcSmoke, FallOntoTheGroundStopsOnIt) {
+  const World w = World::from_scene(flat_scene());
+  const AcMoveResult r = fall(w, kBlock | 0x13, 50, 50, 20.0f);
+  EXPECT_TRUE(r.ok);
+  EXPECT_TRUE(r.on_walkable);
+  EXPECT_NEAR(r.position.frame.origin.z, 0.0f, 1e-4f);
+  ASSERT_TRUE(r.contact_plane);
+  EXPECT_EQ(r.contact_plane->plane.normal, Vec3(0, 0, 1));
+}
+
+// Retail refuses every object but viewers and missiles anywhere over a
+// landblock that is all water, at any height over it.
+TEST(AcSmoke, AllWaterLandblockRefusesAFallingCharacterHighOverIt) {
+  SceneDesc s = flat_scene();
+  s.landblocks[0].terrain_types.emplace();
+  s.landblocks[0].terrain_types->fill(kTerrainWaterDeepSea);
+  const World w = World::from_scene(s);
+  const Position high{kBlock | 0x13, Frame{{50, 50, 30}, {}}};
+  Position lower = high;
+  lower.frame.origin.z -= 0.2f;
+  const AcMoveResult r = move_body(w, AcBody{}, high, lower, AcContact{});
+  EXPECT_EQ(r.last_insert, TransitionState::Collided);
+  EXPECT_EQ(r.position, high);  // the step is taken back
+
+  AcBody missile;
+  missile.flags |= kFlagMissile;
+  const AcMoveResult m = move_body(w, missile, high, lower, AcContact{});
+  EXPECT_EQ(m.last_insert, TransitionState::OK);
+  EXPECT_EQ(m.position, lower);
 }
 
 }  // namespace

@@ -25,21 +25,40 @@ TransitionState Transition::find_collisions(CellId cell) {
   return state == TransitionState::OK ? find_obj_collisions(shadows) : state;
 }
 
+namespace {
+
+// Whether the bottom of `check` lies more than kEpsilon above both terrain
+// triangles' planes, by validate_walkable's own expression: then it answers
+// OK whichever triangle find_terrain_poly picks (water depth, never
+// negative, only widens the gap), and a falling or jumping object high over
+// the ground skips the search.
+bool above_both_planes(const LandCell& cell, const Sphere& check) {
+  const Vec3 low_point = check.center - Vec3(0.0f, 0.0f, check.radius);
+  for (const Polygon& triangle : cell.polygons())
+    if (!(triangle.plane().distance(low_point) > kEpsilon)) return false;
+  return true;
+}
+
+}  // namespace
+
 // ACE: LandCell.FindEnvCollisions
 TransitionState Transition::find_land_env_collisions(const LandCell& cell) {
   const SpherePath& path = sphere_path;
   const Vec3 block_offset = get_block_offset(path.check_pos.objcell_id, cell.id());
+  Sphere check = path.global_sphere[0];
+  check.center -= block_offset;
+  // Retail tests the landblock's water, not the cell's.
+  const bool water_refuses = cell.block_water_type() == WaterType::EntirelyWater &&
+                             !object_info.has(kIsViewer) && !object_info.missile;
+  if (!water_refuses && !object_info.has(kIsViewer) && above_both_planes(cell, check))
+    return TransitionState::OK;
+
   const Vec3 low_point = path.global_low_point - block_offset;
   const Polygon* walkable = cell.find_terrain_poly(low_point);
   if (!walkable) return TransitionState::OK;
-  // Retail tests the landblock's water, not the cell's.
-  if (cell.block_water_type() == WaterType::EntirelyWater && !object_info.has(kIsViewer) &&
-      !object_info.missile)
-    return TransitionState::Collided;
+  if (water_refuses) return TransitionState::Collided;
 
   const float water_depth = cell.get_water_depth(low_point);
-  Sphere check = path.global_sphere[0];
-  check.center -= block_offset;
   return validate_walkable(check, walkable->plane(), cell.is_water(), water_depth, cell.id());
 }
 
