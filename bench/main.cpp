@@ -1,7 +1,8 @@
 // Benchmark driver: runs every benchmark, then prints the ratios measured in
 // the same run: transit's BSP queries against the brute-force loop
 // (X_Bsp / X_BruteForce), transit against Bullet per character-tick
-// (X_Transit / X_Bullet), and the crowds' 1 -> 2 thread scaling.
+// (X_Transit / X_Bullet), and the crowds' 1 -> 2 thread scaling, each
+// from the fastest of a benchmark's repetitions.
 #include <cstring>
 #include <map>
 #include <string>
@@ -28,7 +29,10 @@ class RatioReporter : public benchmark::ConsoleReporter {
       m.ns = run.GetAdjustedRealTime() * to_ns(run.time_unit);
       const auto it = run.counters.find("ns_per_char_tick");
       m.ns_per_item = it != run.counters.end() ? static_cast<double>(it->second) : m.ns;
-      measured_[run.benchmark_name()] = m;
+      // With --benchmark_repetitions the fastest repetition stands: other
+      // work on a shared machine only ever slows a run down.
+      const auto [it_m, fresh] = measured_.try_emplace(run.benchmark_name(), m);
+      if (!fresh && m.ns < it_m->second.ns) it_m->second = m;
     }
   }
   void Finalize() override {
