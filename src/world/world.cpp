@@ -345,8 +345,11 @@ void World::register_shadow(std::size_t index) {
 }
 
 void World::register_shadow(std::size_t index, std::span<const CellId> cells) {
-  if (mesh_bounds_.size() < objects_.size()) mesh_bounds_.resize(objects_.size());
-  mesh_bounds_[index] = objects_[index].mesh_bounds();
+  // Characters have no mesh: their moves, the serial end of a simulation
+  // step, leave the bounds alone.
+  if (mesh_bounds_.size() < objects_.size())
+    mesh_bounds_.resize(objects_.size(), Sphere{Vec3(0.0f), -1.0f});
+  if (!objects_[index].meshes.empty()) mesh_bounds_[index] = objects_[index].mesh_bounds();
   auto& registered = object_cells_[index];
   registered.assign(cells.begin(), cells.end());
   for (CellId cell : registered) {
