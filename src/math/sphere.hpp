@@ -1,5 +1,7 @@
 #pragma once
 
+#include <glm/common.hpp>
+
 #include "math/vec.hpp"
 
 namespace transit {
@@ -15,6 +17,23 @@ struct Sphere {
   }
 
   bool operator==(const Sphere&) const = default;
+};
+
+// The axis-aligned box around spheres added to it, and the sphere through
+// its corners, which encloses every one of them.
+class SphereBox {
+ public:
+  void add(const Vec3& center, float radius) {
+    lo_ = glm::min(lo_, center - radius);
+    hi_ = glm::max(hi_, center + radius);
+  }
+  void add(const Sphere& s) { add(s.center, s.radius); }
+  bool empty() const { return lo_.x > hi_.x; }
+  Sphere enclosing() const { return {(lo_ + hi_) * 0.5f, glm::length(hi_ - lo_) * 0.5f}; }
+
+ private:
+  Vec3 lo_{INFINITY};
+  Vec3 hi_{-INFINITY};
 };
 
 // A vertical capsule-like cylinder with spherical caps used for creatures

@@ -189,12 +189,9 @@ void Simulation::add_character_object(std::size_t index, const CharacterDesc& de
   object.position = c.body.position;
   object.flags = desc.flags & ~kFlagStatic;
   object.spheres = desc.spheres;
-  Vec3 lo(INFINITY), hi(-INFINITY);
-  for (const Sphere& s : desc.spheres) {
-    lo = glm::min(lo, s.center - s.radius);
-    hi = glm::max(hi, s.center + s.radius);
-  }
-  object.local_bounds = Sphere{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f};
+  SphereBox box;
+  for (const Sphere& s : desc.spheres) box.add(s);
+  object.local_bounds = box.enclosing();
   c.world_object = world_.add_object(std::move(object));
   c.body.shape.world_object = c.world_object;
   c.box_state.world_object = c.world_object;

@@ -42,9 +42,9 @@ class World {
   std::span<const std::uint32_t> shadows(CellId cell) const;
   // Cells the object at `index` is registered in.
   std::span<const CellId> shadow_cells(std::size_t index) const { return object_cells_[index]; }
-  // WorldObject::mesh_bounds of the object at `index`, kept from where its
-  // shadow was last registered, so that a transition passing it by need not
-  // turn anything into the object's frame.
+  // WorldObject::mesh_bounds of the object at `index` (radius -1 when it
+  // has no mesh), kept from where its shadow was last registered, so that a
+  // transition passing it by need not turn anything into the object's frame.
   const Sphere& mesh_bounds(std::size_t index) const { return mesh_bounds_[index]; }
   // Moves an object and re-registers its shadow. ACE: PhysicsObj.calc_cross_cells
   void move_object(std::size_t index, const Position& position);

@@ -74,19 +74,15 @@ void link_visible_cells(std::vector<EnvCell>& cells, const World& world) {
 }
 
 Sphere shape_bounds(const WorldObject& o) {
-  Vec3 lo(INFINITY), hi(-INFINITY);
-  auto grow = [&](const Vec3& c, float r) {
-    lo = glm::min(lo, c - r);
-    hi = glm::max(hi, c + r);
-  };
-  for (const Sphere& s : o.spheres) grow(s.center, s.radius);
+  SphereBox box;
+  for (const Sphere& s : o.spheres) box.add(s);
   for (const CylSphere& c : o.cylspheres) {
-    grow(c.low_point, c.radius);
-    grow(c.low_point + Vec3(0, 0, c.height), c.radius);
+    box.add(c.low_point, c.radius);
+    box.add(c.low_point + Vec3(0, 0, c.height), c.radius);
   }
-  for (const auto& mesh : o.meshes) grow(mesh->bounding_sphere().center, mesh->bounding_sphere().radius);
-  if (lo.x > hi.x) return Sphere{Vec3(0.0f), kDummySphereRadius};
-  return Sphere{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f};
+  for (const auto& mesh : o.meshes) box.add(mesh->bounding_sphere());
+  if (box.empty()) return Sphere{Vec3(0.0f), kDummySphereRadius};
+  return box.enclosing();
 }
 
 // A building's doorways are portal polygons of its meshes, numbered across
