@@ -77,6 +77,26 @@ void handle_all_collisions(PhysicsBody& body, const ac::AcMoveResult& r, bool pr
   body.frames_stationary_fall = r.frames_stationary_fall >= 3 ? 0 : r.frames_stationary_fall;
 }
 
+// A move that met a wall-like surface head-on or at an angle and lost part
+// of its horizontal way to it (stopped, or slid along it).
+void track_blocking(PhysicsBody& body, const Vec3& wanted, const Vec3& achieved,
+                    const ac::AcMoveResult& r, BodyEvents& events) {
+  const float want = std::hypot(wanted.x, wanted.y);
+  const bool shortened = want > 1e-3f && std::hypot(achieved.x, achieved.y) < 0.999f * want;
+  bool blocked = false;
+  if (shortened && r.collision_normal) {
+    const Vec3& n = *r.collision_normal;
+    // Stopped dead: retail gives a bare collision the normal +Z.
+    const bool stopped = n == kUnitZ && std::hypot(achieved.x, achieved.y) < 0.1f * want;
+    blocked = stopped || (n.z < kFloorZ && (n.x * wanted.x + n.y * wanted.y) / want < -0.05f);
+  }
+  if (blocked && !body.blocked) ++events.blocks;
+  // A streak of blocked moves ends with a move that goes its whole way.
+  body.blocked = blocked || (body.blocked && shortened);
+}
+
+}  // namespace
+
 // ACE: PhysicsObj.SetPositionInternal(Transition)
 void set_position_internal(PhysicsBody& body, MotionInterpreter* motion, const ac::AcMoveResult& r,
                            BodyEvents& events) {
@@ -98,26 +118,6 @@ void set_position_internal(PhysicsBody& body, MotionInterpreter* motion, const a
   body.sliding_normal = r.sliding_normal;
   handle_all_collisions(body, r, prev_on_walkable, events);
 }
-
-// A move that met a wall-like surface head-on or at an angle and lost part
-// of its horizontal way to it (stopped, or slid along it).
-void track_blocking(PhysicsBody& body, const Vec3& wanted, const Vec3& achieved,
-                    const ac::AcMoveResult& r, BodyEvents& events) {
-  const float want = std::hypot(wanted.x, wanted.y);
-  const bool shortened = want > 1e-3f && std::hypot(achieved.x, achieved.y) < 0.999f * want;
-  bool blocked = false;
-  if (shortened && r.collision_normal) {
-    const Vec3& n = *r.collision_normal;
-    // Stopped dead: retail gives a bare collision the normal +Z.
-    const bool stopped = n == kUnitZ && std::hypot(achieved.x, achieved.y) < 0.1f * want;
-    blocked = stopped || (n.z < kFloorZ && (n.x * wanted.x + n.y * wanted.y) / want < -0.05f);
-  }
-  if (blocked && !body.blocked) ++events.blocks;
-  // A streak of blocked moves ends with a move that goes its whole way.
-  body.blocked = blocked || (body.blocked && shortened);
-}
-
-}  // namespace
 
 void BodyEvents::clear() {
   collided_object_ids.clear();

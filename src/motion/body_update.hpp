@@ -63,6 +63,13 @@ struct QuantumPlan {
 // frame. ACE: PhysicsObj.update_object (retail 0x00515D10 clock)
 QuantumPlan plan_quanta(double& pending, const QuantumOptions& options, bool& dropped);
 
+// Takes a successful transition's result into the body: position, contact
+// plane, walkability (a body leaving the ground keeps its motion's velocity),
+// sliding normal, collisions and the bounce, with their events.
+// ACE: PhysicsObj.SetPositionInternal(Transition)
+void set_position_internal(PhysicsBody& body, MotionInterpreter* motion, const ac::AcMoveResult& r,
+                           BodyEvents& events);
+
 // One quantum. ACE: PhysicsObj.UpdateObjectInternal, UpdatePositionInternal
 void update_object_internal(const World& world, PhysicsBody& body, MotionInterpreter* motion,
                             float quantum, BodyEvents& events,

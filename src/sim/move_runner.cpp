@@ -62,6 +62,7 @@ ordered_json outcome_json(const MoveOutcome& o) {
                          {"water", r.contact_plane->water}};
   return ordered_json{{"name", o.name},
                       {"ok", r.ok},
+                      {"status", to_string(r.status)},
                       {"state", ac::to_string(r.state)},
                       {"last_step_state", ac::to_string(r.last_insert)},
                       {"position", position_json(r.position)},

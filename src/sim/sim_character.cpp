@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "movers/ac/ac_placement.hpp"
+
 namespace transit {
 
 namespace {
@@ -37,6 +39,59 @@ void step_box_mover(const World& world, SimCharacter& c, float dt, BodyEvents& e
 }
 
 }  // namespace
+
+void apply_forward_input(MotionInterpreter& motion, ForwardInput forward) {
+  switch (forward) {
+    case ForwardInput::Run:
+      motion.set_forward(ForwardCommand::WalkForward, true);
+      break;
+    case ForwardInput::Walk:
+      motion.set_forward(ForwardCommand::WalkForward, false);
+      break;
+    case ForwardInput::Back:
+      motion.set_forward(ForwardCommand::WalkBackward, true);
+      break;
+    case ForwardInput::Stop:
+      motion.set_forward(ForwardCommand::Ready, motion.hold_run());
+      break;
+  }
+}
+
+SidestepCommand sidestep_command(StrafeInput strafe) {
+  switch (strafe) {
+    case StrafeInput::Left:
+      return SidestepCommand::Left;
+    case StrafeInput::Right:
+      return SidestepCommand::Right;
+    case StrafeInput::Stop:
+      return SidestepCommand::None;
+  }
+  return SidestepCommand::None;
+}
+
+SimCharacter make_sim_character(std::string name, const CharacterSettings& settings,
+                                const Position& position) {
+  SimCharacter c{std::move(name), PhysicsBody(settings.body, position),
+                 MotionInterpreter(settings.skills), 0, settings.mover,
+                 make_box_mover(settings), {}, false};
+  c.box_state.position = position;
+  return c;
+}
+
+MoveStatus place_sim_character(const World& world, SimCharacter& c) {
+  if (!world.has_cell(c.body.position.objcell_id)) return MoveStatus::NoCell;
+  if (c.box_mover) return MoveStatus::Moved;
+  PhysicsBody& body = c.body;
+  const ac::AcPlacement placed = ac::place_body(world, body.shape, body.position);
+  if (!placed.ok) return MoveStatus::NoRoom;
+  body.position = placed.position;
+  body.contact_plane = placed.contact_plane;
+  body.contact = placed.contact_plane.has_value();
+  body.on_walkable = body.contact && placed.contact_plane->plane.normal.z >= kFloorZ;
+  body.water_contact = body.contact && placed.contact_plane->water;
+  body.calc_acceleration();
+  return MoveStatus::Moved;
+}
 
 void step_character(const World& world, SimCharacter& c, double dt, const QuantumOptions& options,
                     BodyEvents& events, ac::AcMoveResult& move) {

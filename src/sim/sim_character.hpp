@@ -7,11 +7,14 @@
 #include <memory>
 #include <string>
 
+#include "format/run_desc.hpp"
 #include "format/scene_desc.hpp"
 #include "motion/body_update.hpp"
 #include "motion/motion_interpreter.hpp"
 #include "motion/physics_body.hpp"
 #include "movers/box_mover.hpp"
+#include "movers/move_status.hpp"
+#include "sim/character_settings.hpp"
 #include "world/world.hpp"
 
 namespace transit {
@@ -28,6 +31,19 @@ struct SimCharacter {
   BoxMoverState box_state;
   bool jump_pressed = false;
 };
+
+// A script's forward input as retail's raw motion command and run key.
+void apply_forward_input(MotionInterpreter& motion, ForwardInput forward);
+SidestepCommand sidestep_command(StrafeInput strafe);
+
+// A character of `settings` standing at `position`, not yet placed.
+SimCharacter make_sim_character(std::string name, const CharacterSettings& settings,
+                                const Position& position);
+
+// Settles an AC character at its position by retail placement (ac::place_body)
+// and takes the ground it settles on: Moved, or NoCell / NoRoom, the
+// character left where it was. Box characters stay where they are (Moved).
+MoveStatus place_sim_character(const World& world, SimCharacter& c);
 
 // Advances `c` by dt seconds against `world`. Its events are written to
 // `events` (cleared first); `move` is where AC transitions write their

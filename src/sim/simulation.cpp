@@ -6,9 +6,6 @@
 #include <fmt/format.h>
 
 #include "math/input_error.hpp"
-#include "movers/ac/ac_placement.hpp"
-#include "movers/quake/quake_mover.hpp"
-#include "movers/tribes/tribes_mover.hpp"
 #include "sim/move_runner.hpp"
 
 namespace transit {
@@ -24,74 +21,15 @@ constexpr std::size_t kReservedPerStep = 16;
 constexpr std::size_t kReservedEventsPerThread = 256;
 constexpr std::size_t kReservedEvents = 256;
 
-// A character standing where the scene puts it, settled by retail placement.
-PhysicsBody placed_body(const World& world, const CharacterDesc& desc) {
-  const std::optional<Position> at = world.resolve(desc.position, desc.orientation);
-  if (!at)
-    throw InputError(fmt::format("character '{}': the position is in no loaded cell", desc.name));
-  PhysicsBody body(body_of(desc), *at);
-  const ac::AcPlacement placed = ac::place_body(world, body.shape, *at);
-  if (!placed.ok) return body;
-  body.position = placed.position;
-  body.contact_plane = placed.contact_plane;
-  body.contact = placed.contact_plane.has_value();
-  body.on_walkable = body.contact && placed.contact_plane->plane.normal.z >= kFloorZ;
-  body.water_contact = body.contact && placed.contact_plane->water;
-  body.calc_acceleration();
-  return body;
-}
-
-// The scene's box (metres, origin at the feet) as Quake's settings (Quake
-// units, which the mover converts back with units_per_metre).
-std::shared_ptr<const BoxMover> quake_mover_for(const CharacterDesc& desc) {
-  quake::QuakeSettings settings;
-  const BoxMoverDesc box = desc.quake.value_or(BoxMoverDesc{});
-  settings.mins = box.mins * settings.units_per_metre;
-  settings.maxs = box.maxs * settings.units_per_metre;
-  if (box.step_size) settings.step_size = *box.step_size * settings.units_per_metre;
-  return std::make_shared<quake::QuakeMover>(settings);
-}
-
-std::shared_ptr<const BoxMover> tribes_mover_for(const CharacterDesc& desc) {
-  tribes::TribesSettings settings;
-  const BoxMoverDesc box = desc.tribes.value_or(BoxMoverDesc{});
-  settings.box = BoxShape{box.mins, box.maxs};
-  return std::make_shared<tribes::TribesMover>(settings);
-}
-
+// A scene character, AC characters settled by retail placement (one that
+// cannot be placed starts where the scene puts it, in the air).
 SimCharacter make_character(const World& world, const CharacterDesc& desc) {
-  MotionSkills skills;
-  skills.run_skill = desc.run_skill;
-  skills.jump_skill = desc.jump_skill;
-  if (desc.mover == MoverKind::Ac)
-    return SimCharacter{desc.name, placed_body(world, desc), MotionInterpreter(skills), 0,
-                        MoverKind::Ac, nullptr, {}, false};
   const std::optional<Position> at = world.resolve(desc.position, desc.orientation);
   if (!at)
     throw InputError(fmt::format("character '{}': the position is in no loaded cell", desc.name));
-  SimCharacter c{desc.name, PhysicsBody(body_of(desc), *at), MotionInterpreter(skills), 0,
-                 desc.mover,
-                 desc.mover == MoverKind::Quake ? quake_mover_for(desc) : tribes_mover_for(desc),
-                 {}, false};
-  c.box_state.position = *at;
+  SimCharacter c = make_sim_character(desc.name, CharacterSettings::from_desc(desc), *at);
+  place_sim_character(world, c);
   return c;
-}
-
-void apply_forward(MotionInterpreter& motion, ForwardInput forward) {
-  switch (forward) {
-    case ForwardInput::Run:
-      motion.set_forward(ForwardCommand::WalkForward, true);
-      break;
-    case ForwardInput::Walk:
-      motion.set_forward(ForwardCommand::WalkForward, false);
-      break;
-    case ForwardInput::Back:
-      motion.set_forward(ForwardCommand::WalkBackward, true);
-      break;
-    case ForwardInput::Stop:
-      motion.set_forward(ForwardCommand::Ready, motion.hold_run());
-      break;
-  }
 }
 
 // The events of one character's step, as simulation events at time t.
@@ -106,18 +44,6 @@ void record(double t, std::size_t index, const BodyEvents& events, std::vector<S
   for (int k = 0; k < events.landings; ++k) into.push_back({t, index, SimEventKind::Landed, 0});
   for (CellId cell : events.entered_cells)
     into.push_back({t, index, SimEventKind::EnteredCell, cell});
-}
-
-SidestepCommand sidestep_of(StrafeInput strafe) {
-  switch (strafe) {
-    case StrafeInput::Left:
-      return SidestepCommand::Left;
-    case StrafeInput::Right:
-      return SidestepCommand::Right;
-    case StrafeInput::Stop:
-      return SidestepCommand::None;
-  }
-  return SidestepCommand::None;
 }
 
 }  // namespace
@@ -189,10 +115,7 @@ void Simulation::add_character_object(std::size_t index, const CharacterDesc& de
   object.position = c.body.position;
   object.flags = desc.flags & ~kFlagStatic;
   object.spheres = desc.spheres;
-  SphereBox box;
-  for (const Sphere& s : desc.spheres) box.add(s);
-  object.local_bounds = box.enclosing();
-  c.world_object = world_.add_object(std::move(object));
+  c.world_object = world_.add_object(std::move(object)).index;
   c.body.shape.world_object = c.world_object;
   c.box_state.world_object = c.world_object;
 }
@@ -205,8 +128,8 @@ std::optional<std::size_t> Simulation::find(const std::string& name) const {
 
 void Simulation::apply(std::size_t index, const ScriptInput& input) {
   SimCharacter& c = characters_[index];
-  if (input.forward) apply_forward(c.motion, *input.forward);
-  if (input.strafe) c.motion.set_sidestep(sidestep_of(*input.strafe));
+  if (input.forward) apply_forward_input(c.motion, *input.forward);
+  if (input.strafe) c.motion.set_sidestep(sidestep_command(*input.strafe));
   if (input.turn_deg_per_s) c.motion.set_turn_rate(*input.turn_deg_per_s);
   if (input.jump && c.box_mover) {
     // Box movers jump from the ground on the next step with their own speed.

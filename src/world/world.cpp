@@ -306,21 +306,39 @@ void World::shadow_cells_at(std::size_t index, const Position& position, CellLis
   if (has_cell(position.objcell_id)) out.add(position.objcell_id);
 }
 
-std::size_t World::add_object(WorldObject object) {
+ObjectId World::add_object(WorldObject object) {
   if (!has_cell(object.position.objcell_id))
     throw InputError(fmt::format("object {} '{}': cell 0x{:08X} is not in the world", object.id,
                                  object.name, object.position.objcell_id));
-  objects_.push_back(std::move(object));
-  object_cells_.emplace_back().reserve(kReservedShadowCells);
-  const std::size_t index = objects_.size() - 1;
+  object.local_bounds = object.shape_bounds();
+  const std::size_t index = take_slot(std::move(object));
   if (objects_[index].is_building()) register_building(index);
   register_shadow(index);
+  return handle(index);
+}
+
+std::size_t World::take_slot(WorldObject object) {
+  if (free_slots_.empty()) {
+    objects_.push_back(std::move(object));
+    object_cells_.emplace_back().reserve(kReservedShadowCells);
+    generations_.push_back(0);
+    free_.push_back(false);
+    return objects_.size() - 1;
+  }
+  const std::size_t index = free_slots_.back();
+  free_slots_.pop_back();
+  objects_[index] = std::move(object);
+  free_[index] = false;
+  ++generations_[index];
+  if (index < mesh_bounds_.size()) mesh_bounds_[index] = Sphere{Vec3(0.0f), -1.0f};
   return index;
 }
 
 void World::reserve_objects(std::size_t count) {
   objects_.reserve(count);
   object_cells_.reserve(count);
+  generations_.reserve(count);
+  free_.reserve(count);
   mesh_bounds_.reserve(count);
   shadow_lists_.resize(landscape_.landblocks().size() * kShadowSlotsPerBlock + env_cells_.size());
   const std::size_t even_spread = count / std::max<std::size_t>(shadow_lists_.size(), 1);
@@ -328,7 +346,9 @@ void World::reserve_objects(std::size_t count) {
     list.reserve(std::max(kReservedShadows, even_spread * kReservedCrowding));
 }
 
-void World::remove_object(std::size_t index) {
+bool World::remove_object(ObjectId id) {
+  if (!is_valid(id)) return false;
+  const std::size_t index = id.index;
   unregister_shadow(index);
   // Its doorways close: find_cell_list no longer passes through them.
   if (objects_[index].is_building()) structure_version_.renew();
@@ -336,6 +356,15 @@ void World::remove_object(std::size_t index) {
     list.erase(std::remove(list.begin(), list.end(), static_cast<std::uint32_t>(index)),
                list.end());
   objects_[index] = WorldObject{};
+  free_[index] = true;
+  free_slots_.push_back(id.index);
+  return true;
+}
+
+bool World::move_object(ObjectId id, const Position& position) {
+  if (!is_valid(id)) return false;
+  move_object(id.index, position);
+  return true;
 }
 
 void World::register_shadow(std::size_t index) {

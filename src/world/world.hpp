@@ -12,6 +12,7 @@
 #include "world/cell_list.hpp"
 #include "world/env_cell.hpp"
 #include "world/landscape.hpp"
+#include "world/object_id.hpp"
 #include "world/structure_version.hpp"
 #include "world/world_object.hpp"
 
@@ -36,6 +37,8 @@ class World {
     return is_indoor(id) ? env_cell(id) != nullptr : land_cell(id) != nullptr;
   }
 
+  // By slot: a removed object's slot holds a placeholder (id 0, no shapes)
+  // until an added object takes it.
   const std::vector<WorldObject>& objects() const { return objects_; }
   const WorldObject* object_by_id(std::uint32_t id) const;
   // Indices (into objects()) of the objects whose shadow falls in `cell`.
@@ -69,17 +72,40 @@ class World {
   // the other in the order given: every shadow list ends the same, but each
   // is rewritten once rather than once per object leaving it.
   void move_objects(std::span<const ObjectMove> moves);
-  // Adds an object (its position must be in a loaded cell) and registers its
-  // shadow; returns its index. Indices of other objects do not change.
-  std::size_t add_object(WorldObject object);
+  /// Adds an object and registers its shadow in the cells it covers. Its
+  /// bounds (local_bounds) are computed here from its shapes, whatever the
+  /// caller left there. The slot of a removed object is reused, so memory
+  /// stays bounded however many objects come and go. Throws InputError when
+  /// its position is in no loaded cell.
+  ObjectId add_object(WorldObject object);
+  /// Takes the object out of every cell and frees its slot for reuse; the
+  /// handle and its copies become stale. False (nothing changes) for a
+  /// stale or unknown handle.
+  bool remove_object(ObjectId id);
+  /// Moves the object and re-registers its shadow; false for a stale or
+  /// unknown handle.
+  bool move_object(ObjectId id, const Position& position);
+  /// Whether the handle names an object of this world that is still there.
+  bool is_valid(ObjectId id) const {
+    return id.index < generations_.size() && generations_[id.index] == id.generation &&
+           !free_[id.index];
+  }
+  /// The object, or null for a stale or unknown handle.
+  const WorldObject* object(ObjectId id) const {
+    return is_valid(id) ? &objects_[id.index] : nullptr;
+  }
+  /// The handle of the object at `index` of objects(), as it is now.
+  ObjectId handle(std::size_t index) const {
+    return {static_cast<std::uint32_t>(index), generations_[index]};
+  }
+  /// Slots in use or free: objects().size(). Bounded by the most objects
+  /// ever present at once.
+  std::size_t object_slots() const { return objects_.size(); }
   // Room for `count` objects in all, so that adding that many allocates
   // only for the objects' own data, and in every cell's shadow list for
   // several times its share of them, so that moving them about (a crowd
   // gathering here and there) rarely allocates.
   void reserve_objects(std::size_t count);
-  // Takes an object out of every cell. Its index stays taken (objects()
-  // keeps a placeholder with id 0 and no shapes) so other indices hold.
-  void remove_object(std::size_t index);
 
   // Result of find_cell_list beyond the list itself.
   struct CellQuery {
@@ -131,12 +157,16 @@ class World {
   void unregister_shadow(std::size_t index);
   void leave_shadows(std::span<const ObjectMove> moves);
   void register_building(std::size_t index);
+  std::size_t take_slot(WorldObject object);
   // Whether buildings_ may list the outdoor cell (false when it surely does not).
   bool may_hold_buildings(CellId cell) const;
 
   Landscape landscape_;
   std::vector<EnvCell> env_cells_;  // sorted by id
   std::vector<WorldObject> objects_;
+  std::vector<std::uint32_t> generations_;  // by slot
+  std::vector<bool> free_;                  // by slot: removed, waiting for reuse
+  std::vector<std::uint32_t> free_slots_;   // reused last freed first
   std::vector<std::vector<std::uint32_t>> shadow_lists_;  // by shadow_slot
   std::vector<std::vector<CellId>> object_cells_;
   std::vector<Sphere> mesh_bounds_;                                   // by object

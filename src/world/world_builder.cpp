@@ -73,18 +73,6 @@ void link_visible_cells(std::vector<EnvCell>& cells, const World& world) {
   }
 }
 
-Sphere shape_bounds(const WorldObject& o) {
-  SphereBox box;
-  for (const Sphere& s : o.spheres) box.add(s);
-  for (const CylSphere& c : o.cylspheres) {
-    box.add(c.low_point, c.radius);
-    box.add(c.low_point + Vec3(0, 0, c.height), c.radius);
-  }
-  for (const auto& mesh : o.meshes) box.add(mesh->bounding_sphere());
-  if (box.empty()) return Sphere{Vec3(0.0f), kDummySphereRadius};
-  return box.enclosing();
-}
-
 // A building's doorways are portal polygons of its meshes, numbered across
 // all of its mesh shapes in order: they lead inside instead of blocking, so
 // its physics trees are built without them.
@@ -132,7 +120,7 @@ WorldObject make_object(const ObjectDesc& desc, const World& world,
     }
   }
   if (desc.building_portals) o.building_portals = make_portals(*desc.building_portals);
-  o.local_bounds = shape_bounds(o);
+  o.local_bounds = o.shape_bounds();
   return o;
 }
 
@@ -178,6 +166,8 @@ World World::from_scene(const SceneDesc& scene, std::vector<std::string>* warnin
 
   for (const ObjectDesc& desc : scene.objects) world.objects_.push_back(make_object(desc, world, warnings));
   world.object_cells_.resize(world.objects_.size());
+  world.generations_.assign(world.objects_.size(), 0);
+  world.free_.assign(world.objects_.size(), false);
   for (std::size_t i = 0; i < world.objects_.size(); ++i)
     if (world.objects_[i].is_building()) world.register_building(i);
   for (std::size_t i = 0; i < world.objects_.size(); ++i) world.register_shadow(i);

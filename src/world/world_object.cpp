@@ -2,6 +2,18 @@
 
 namespace transit {
 
+Sphere WorldObject::shape_bounds() const {
+  SphereBox box;
+  for (const Sphere& s : spheres) box.add(s);
+  for (const CylSphere& c : cylspheres) {
+    box.add(c.low_point, c.radius);
+    box.add(c.low_point + Vec3(0, 0, c.height), c.radius);
+  }
+  for (const auto& mesh : meshes) box.add(mesh->bounding_sphere());
+  if (box.empty()) return Sphere{Vec3(0.0f), kDummySphereRadius};
+  return box.enclosing();
+}
+
 Sphere WorldObject::mesh_bounds() const {
   if (meshes.empty()) return Sphere{position.frame.origin, -1.0f};
   SphereBox box;

@@ -29,9 +29,13 @@ struct WorldObject {
   std::vector<Sphere> spheres;
   std::vector<CylSphere> cylspheres;
   std::vector<std::shared_ptr<const BspTree>> meshes;
-  Sphere local_bounds;  // encloses every shape, in the object's frame, unscaled
+  Sphere local_bounds;  // encloses every shape, in the object's frame, unscaled (shape_bounds)
   std::string name;
 
+  // A sphere enclosing every shape, in the object's frame, unscaled; retail's
+  // dummy sphere for an object without shapes. What World::add_object
+  // keeps in local_bounds.
+  Sphere shape_bounds() const;
   bool is_building() const { return !building_portals.empty(); }
   bool has(std::uint32_t flag) const { return (flags & flag) != 0; }
   // The bounding sphere in the coordinates of the object's landblock.

@@ -29,18 +29,18 @@ TEST(StructureVersion, MovingObjectsKeepsItAndBuildingsComingOrGoingChangeIt) {
 
   WorldObject crate = *full.object_by_id(demo::kLowBoxId);
   crate.id = 9001;
-  const std::size_t crate_index = world.add_object(crate);
+  const ObjectId crate_id = world.add_object(crate);
   Position moved = crate.position;
   moved.frame.origin.x += 1.0f;
-  world.move_object(crate_index, moved);
+  world.move_object(crate_id, moved);
   World::ObjectMove move;
-  move.index = crate_index;
+  move.index = crate_id.index;
   move.position = crate.position;
   world.move_objects(std::span<const World::ObjectMove>(&move, 1));
-  world.remove_object(crate_index);
+  world.remove_object(crate_id);
   EXPECT_EQ(world.structure_version(), built);
 
-  const std::size_t house = world.add_object(*full.object_by_id(demo::kHouseId));
+  const ObjectId house = world.add_object(*full.object_by_id(demo::kHouseId));
   const std::uint64_t with_house = world.structure_version();
   EXPECT_NE(with_house, built);
   world.remove_object(house);

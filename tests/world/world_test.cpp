@@ -126,10 +126,10 @@ TEST(WorldShadows, AddedObjectsRegisterAndRemovedOnesLeave) {
   crate.position = Position{kBlock | 0x13, Frame{{60, 60, 0}, {}}};
   crate.spheres.push_back({{0, 0, 0.5f}, 0.5f});
   crate.local_bounds = {{0, 0, 0.5f}, 0.5f};
-  const std::size_t index = w.add_object(crate);
-  EXPECT_EQ(w.object_by_id(42), &w.objects()[index]);
-  EXPECT_THAT(w.shadows(kBlock | 0x13), ::testing::ElementsAre(index));
-  w.remove_object(index);
+  const ObjectId id = w.add_object(crate);
+  EXPECT_EQ(w.object_by_id(42), &w.objects()[id.index]);
+  EXPECT_THAT(w.shadows(kBlock | 0x13), ::testing::ElementsAre(id.index));
+  EXPECT_TRUE(w.remove_object(id));
   EXPECT_TRUE(w.shadows(kBlock | 0x13).empty());
   EXPECT_EQ(w.object_by_id(42), nullptr);
   crate.position.objcell_id = 0x01010013;  // landblock (1, 1) is not loaded

@@ -1,10 +1,17 @@
 #include "movers/ac/ac_mover.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace transit::ac {
 
 namespace {
+
+// Less than this (metres) from where it started, a body that collided has
+// not moved: it was blocked rather than slid.
+constexpr float kStillDistance = 1e-4f;
+// sin^2 of 3 degrees: a move this close to a surface's normal goes straight into it.
+constexpr float kHeadOnSq = 0.00274f;
 
 // The sphere retail gives objects that have none (PhysicsGlobals.DummySphere).
 constexpr Sphere kDummySphereShape{{0.0f, 0.0f, kDummySphereRadius}, kDummySphereRadius};
@@ -67,7 +74,11 @@ void move_body(const World& world, const AcBody& body, const Position& begin, co
     t.init_sphere(std::span<const Sphere>(&kDummySphereShape, 1), 1.0f);
   else
     t.init_sphere(body.spheres, body.scale);
-  t.init_path(world.has_cell(begin.objcell_id) ? begin.objcell_id : 0, begin, end);
+  const bool begin_in_world = world.has_cell(begin.objcell_id);
+  // `begin` or `end` may be r.position, written below.
+  const Position begin_copy = begin;
+  const Vec3 wanted = get_offset(begin, end);
+  t.init_path(begin_in_world ? begin.objcell_id : 0, begin, end);
   t.collision_info.frames_stationary_fall = contact.frames_stationary_fall;
 
   // Written field by field over `r`, whose lists keep their storage.
@@ -98,6 +109,27 @@ void move_body(const World& world, const AcBody& body, const Position& begin, co
   r.last_collided_object.reset();
   if (ci.last_collided_object >= 0)
     r.last_collided_object = static_cast<std::uint32_t>(ci.last_collided_object);
+  r.status = move_status(world, begin_copy, wanted, r, begin_in_world, t.step_cap_exceeded());
+}
+
+MoveStatus move_status(const World& world, const Position& begin, const Vec3& wanted,
+                       const AcMoveResult& r, bool begin_in_world, bool step_cap_exceeded) {
+  if (!begin_in_world) return MoveStatus::NoCell;
+  if (step_cap_exceeded) return MoveStatus::StepCapExceeded;
+  if (r.frames_stationary_fall > 0) return MoveStatus::StationaryFall;
+  const bool by_object = r.last_collided_object &&
+                         !world.objects()[*r.last_collided_object].has(kFlagStatic);
+  const MoveStatus blocked = by_object ? MoveStatus::BlockedByObject : MoveStatus::Blocked;
+  if (!r.ok) return blocked;
+  // Ground met on the way (a landing, a step) turns nothing.
+  if (!r.collision_normal || r.collision_normal->z >= kFloorZ) return MoveStatus::Moved;
+  if (length_sq(get_offset(begin, r.position)) < kStillDistance * kStillDistance) return blocked;
+  // Slid: the move had a way along the surface it met; a move straight into
+  // it (within about 3 degrees) was only cut short.
+  const Vec3 n(r.collision_normal->x, r.collision_normal->y, 0.0f);
+  const float into = glm::dot(wanted, n);
+  const float along_sq = length_sq(wanted) - into * into / std::max(length_sq(n), kEpsilon);
+  return along_sq > kHeadOnSq * length_sq(wanted) ? MoveStatus::Slid : blocked;
 }
 
 std::optional<CellPlane> surface_under(const World& world, CellId cell, const Vec3& point) {

@@ -7,6 +7,7 @@
 
 #include "math/position.hpp"
 #include "math/same_bits.hpp"
+#include "movers/move_status.hpp"
 #include "movers/ac/transition.hpp"
 #include "world/world.hpp"
 
@@ -47,6 +48,7 @@ struct AcContact {
 
 struct AcMoveResult {
   bool ok = false;                                         // the transition found a valid position
+  MoveStatus status = MoveStatus::NoCell;                  // what the move did, and why it stopped
   TransitionState state = TransitionState::Invalid;        // after the last step's validation
   TransitionState last_insert = TransitionState::Invalid;  // the last step's collision result
   Position position;                                       // where the body ends
@@ -83,6 +85,12 @@ AcMoveResult move_body(const World& world, const AcBody& body, const Position& b
 // lists, turned sphere points) when it asks the same of the same world.
 void move_body(const World& world, const AcBody& body, const Position& begin, const Position& end,
                const AcContact& contact, const TransitionOptions& options, AcMoveResult& result);
+
+// What a finished move from `begin` that wanted to go `wanted` (metres,
+// begin's landblock axes) did (AcMoveResult::status): its failure reason, or
+// Moved / Slid / Blocked by what it met on the way.
+MoveStatus move_status(const World& world, const Position& begin, const Vec3& wanted,
+                       const AcMoveResult& r, bool begin_in_world, bool step_cap_exceeded);
 
 // The surface directly under `point` in `cell` (terrain triangle or the
 // nearest upward-facing polygon of the indoor cell below it), as a plane in

@@ -94,13 +94,17 @@ void Transition::calc_num_steps(Vec3& offset, Vec3& offset_per_step, int& num_st
 bool Transition::find_transitional_position() {
   SpherePath& path = sphere_path;
   steps_taken_ = 0;
+  step_cap_exceeded_ = false;
   last_validated_ = last_insert_ = TransitionState::Invalid;
   if (path.begin_cell == 0) return false;
 
   Vec3 offset(0.0f), offset_per_step(0.0f);
   int num_steps = 0;
   calc_num_steps(offset, offset_per_step, num_steps);
-  if (num_steps > options_.max_steps) return false;
+  if (num_steps > options_.max_steps) {
+    step_cap_exceeded_ = true;
+    return false;
+  }
 
   if (object_info.has(kFreeRotate)) path.cur_pos.frame.orientation = path.end_pos.frame.orientation;
   path.set_check_pos(path.cur_pos, path.cur_cell);

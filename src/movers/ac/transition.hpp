@@ -63,6 +63,9 @@ class Transition {
   int steps_taken() const { return steps_taken_; }
   TransitionState last_validated_state() const { return last_validated_; }
   TransitionState last_insert_state() const { return last_insert_; }
+  // The last find_transitional_position gave up before its first step: the
+  // path needs more sub-steps than TransitionOptions::max_steps.
+  bool step_cap_exceeded() const { return step_cap_exceeded_; }
 
   // --- the per-step machinery, public for the cell and BSP collision code ---
   // ACE: Transition.AdjustOffset
@@ -146,6 +149,7 @@ class Transition {
   const World& world_;
   TransitionOptions options_;
   int steps_taken_ = 0;
+  bool step_cap_exceeded_ = false;
   TransitionState last_validated_ = TransitionState::Invalid;
   TransitionState last_insert_ = TransitionState::Invalid;
   CellListMemo& cell_list_memo_;

@@ -1,0 +1,41 @@
+#include "sim/character_settings.hpp"
+
+#include "movers/quake/quake_mover.hpp"
+#include "movers/tribes/tribes_mover.hpp"
+#include "sim/move_runner.hpp"
+
+namespace transit {
+
+CharacterSettings CharacterSettings::from_desc(const CharacterDesc& desc) {
+  CharacterSettings s;
+  s.mover = desc.mover;
+  s.body = body_of(desc);
+  s.skills.run_skill = desc.run_skill;
+  s.skills.jump_skill = desc.jump_skill;
+  const std::optional<BoxMoverDesc>& box = desc.mover == MoverKind::Quake ? desc.quake : desc.tribes;
+  if (box) {
+    s.box = BoxShape{box->mins, box->maxs};
+    if (desc.mover == MoverKind::Quake) s.quake_step_size = box->step_size;
+  }
+  return s;
+}
+
+// Quake's settings are in Quake units, which the mover converts back with
+// units_per_metre.
+std::shared_ptr<const BoxMover> make_box_mover(const CharacterSettings& settings) {
+  if (settings.mover == MoverKind::Quake) {
+    quake::QuakeSettings q;
+    q.mins = settings.box.mins * q.units_per_metre;
+    q.maxs = settings.box.maxs * q.units_per_metre;
+    if (settings.quake_step_size) q.step_size = *settings.quake_step_size * q.units_per_metre;
+    return std::make_shared<quake::QuakeMover>(q);
+  }
+  if (settings.mover == MoverKind::Tribes) {
+    tribes::TribesSettings t;
+    t.box = settings.box;
+    return std::make_shared<tribes::TribesMover>(t);
+  }
+  return nullptr;
+}
+
+}  // namespace transit
