@@ -3,7 +3,7 @@
 JOBS ?= $(shell nproc)
 OUT  ?= out
 
-.PHONY: all deps build run test test-release test-sanitize bench format clean soak fuzz fuzz-ci
+.PHONY: all deps build run test test-release test-sanitize test-tsan test-install bench format clean soak fuzz fuzz-ci
 
 all: build
 
@@ -16,6 +16,9 @@ build/release/build.ninja: CMakeLists.txt CMakePresets.json | deps
 build/sanitize/build.ninja: CMakeLists.txt CMakePresets.json | deps
 	cmake --preset sanitize
 
+build/tsan/build.ninja: CMakeLists.txt CMakePresets.json | deps
+	cmake --preset tsan
+
 build: deps build/release/build.ninja
 	cmake --build --preset release -j $(JOBS)
 
@@ -23,7 +26,7 @@ run: build
 	@mkdir -p $(OUT)
 	./build/release/transit simulate --out $(OUT)/trajectory.json --svg $(OUT)/demo.svg
 
-test: test-release test-sanitize
+test: test-release test-install test-sanitize test-tsan
 
 test-release: build
 	ctest --preset release -j $(JOBS)
@@ -31,6 +34,17 @@ test-release: build
 test-sanitize: deps build/sanitize/build.ninja
 	cmake --build --preset sanitize -j $(JOBS)
 	ctest --preset sanitize -j $(JOBS)
+
+# The multi-threaded tests (simulation, crowd, transitions on many threads)
+# under ThreadSanitizer: the threading contract of docs/api.md.
+test-tsan: deps build/tsan/build.ninja
+	cmake --build --preset tsan -j $(JOBS) --target transit_tests
+	ctest --preset tsan -j $(JOBS)
+
+# The library as a user gets it: installed, examples/ built with
+# find_package and pkg-config, the README's example among them.
+test-install: build
+	bash scripts/test-install build/release
 
 # A million random transitions and ten million character-ticks of random
 # scripts, each with a random seed (docs/reliability.md); SOAK_SEED=N replays

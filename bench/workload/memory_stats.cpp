@@ -12,11 +12,14 @@ std::size_t heap_in_use() {
   return info.uordblks + info.hblkhd;
 }
 
-std::size_t peak_resident_bytes() {
+namespace {
+
+// A "VmXXX:" figure of /proc/self/status in bytes, 0 when unknown.
+std::size_t status_bytes(const std::string& wanted) {
   std::ifstream status("/proc/self/status");
   std::string key;
   while (status >> key) {
-    if (key == "VmHWM:") {
+    if (key == wanted) {
       std::size_t kib = 0;
       status >> kib;
       return kib * 1024;
@@ -25,6 +28,12 @@ std::size_t peak_resident_bytes() {
   }
   return 0;
 }
+
+}  // namespace
+
+std::size_t peak_resident_bytes() { return status_bytes("VmHWM:"); }
+
+std::size_t resident_bytes() { return status_bytes("VmRSS:"); }
 
 std::size_t world_polygon_count(const World& world) {
   std::size_t count = 0;

@@ -12,6 +12,8 @@ namespace transit::perf {
 std::size_t heap_in_use();
 // Peak resident memory of the process in bytes, 0 when unknown.
 std::size_t peak_resident_bytes();
+// Resident memory of the process now in bytes (VmRSS), 0 when unknown.
+std::size_t resident_bytes();
 // Polygons the world collides with: terrain triangles, room physics
 // polygons (each room counted once per cell) and object mesh polygons.
 std::size_t world_polygon_count(const World& world);

@@ -2,9 +2,17 @@
 
 #include "movers/quake/quake_mover.hpp"
 #include "movers/tribes/tribes_mover.hpp"
-#include "sim/move_runner.hpp"
 
 namespace transit {
+
+ac::AcBody body_of(const CharacterDesc& character) {
+  ac::AcBody body;
+  body.spheres = character.spheres;
+  body.step_up_height = character.step_up_height;
+  body.step_down_height = character.step_down_height;
+  body.flags = character.flags;
+  return body;
+}
 
 CharacterSettings CharacterSettings::from_desc(const CharacterDesc& desc) {
   CharacterSettings s;

@@ -36,6 +36,9 @@ struct CharacterSettings {
   static CharacterSettings from_desc(const CharacterDesc& desc);
 };
 
+/// A scene character's AC body: spheres, step heights and flags.
+ac::AcBody body_of(const CharacterDesc& character);
+
 /// The Quake or Tribes mover of box settings; none for an AC character.
 std::shared_ptr<const BoxMover> make_box_mover(const CharacterSettings& settings);
 

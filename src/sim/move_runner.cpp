@@ -77,15 +77,6 @@ ordered_json outcome_json(const MoveOutcome& o) {
 
 }  // namespace
 
-ac::AcBody body_of(const CharacterDesc& character) {
-  ac::AcBody body;
-  body.spheres = character.spheres;
-  body.step_up_height = character.step_up_height;
-  body.step_down_height = character.step_down_height;
-  body.flags = character.flags;
-  return body;
-}
-
 std::vector<MoveOutcome> run_moves(const World& world, const SceneDesc& scene,
                                    const MovesDesc& moves, const std::string& moves_name,
                                    ac::TransitionOptions options) {

@@ -6,6 +6,7 @@
 #include "format/run_desc.hpp"
 #include "format/scene_desc.hpp"
 #include "movers/ac/ac_mover.hpp"
+#include "sim/character_settings.hpp"
 #include "world/world.hpp"
 
 namespace transit {
@@ -15,9 +16,6 @@ struct MoveOutcome {
   std::string name;
   ac::AcMoveResult result;
 };
-
-// The AC body a scene character moves with.
-ac::AcBody body_of(const CharacterDesc& character);
 
 // Runs every move of a moves file (SCENE_FORMAT.md "Moves file") against a
 // world built from `scene`. Throws InputError naming the move when a

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "math/input_error.hpp"
-#include "sim/move_runner.hpp"
 
 namespace transit {
 

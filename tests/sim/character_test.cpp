@@ -256,3 +256,33 @@ TEST(CharacterBoxes, QuakeAndTribesBoxesMoveAndStopAtWalls) {
 
 }  // namespace
 }  // namespace transit
+
+namespace transit {
+namespace {
+
+// A character set down on the high crate of the demo village (1.0 m, centre
+// (138, 50)) stands on its top, and keeps standing on it while it walks.
+TEST(CharacterObjects, PlacedOnACrateStandsOnItsTopAndWalksOnIt) {
+  const World world = World::from_scene(make_demo_world());
+  const WorldObject& crate = *world.object_by_id(demo::kHighBoxId);
+  const float top = crate.position.frame.origin.z + 1.0f;
+  const Position above{crate.position.objcell_id, Frame{{138.0f, 50.0f, top + 0.1f}, {1, 0, 0, 0}}};
+  Character c(CharacterSettings{}, above);
+  ASSERT_EQ(c.place(world), MoveStatus::Moved);
+  EXPECT_NEAR(c.position().frame.origin.z, top, 1e-3f);
+  EXPECT_EQ(c.ground_state(), GroundState::OnGround);
+  ASSERT_TRUE(c.ground_plane());
+  EXPECT_NEAR(c.ground_plane()->plane.distance(Vec3(138.0f, 50.0f, top)), 0.0f, 1e-3f);
+  EXPECT_NEAR(c.ground_plane()->plane.normal.z, 1.0f, 1e-5f);
+
+  c.set_controls({ForwardInput::Walk, StrafeInput::Stop, 0.0f});
+  for (int tick = 0; tick < 3; ++tick) {
+    c.update(world, 1.0 / 30.0);
+    EXPECT_EQ(c.ground_state(), GroundState::OnGround) << "tick " << tick;
+    EXPECT_NEAR(c.position().frame.origin.z, top, 1e-3f) << "tick " << tick;
+  }
+  EXPECT_GT(c.position().frame.origin.y, 50.2f);
+}
+
+}  // namespace
+}  // namespace transit

@@ -1,4 +1,6 @@
 #include <CLI/CLI.hpp>
+#include <string>
+#include <transit/version.hpp>
 
 #include "bench_command.hpp"
 #include "demo_command.hpp"
@@ -8,6 +10,7 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"transit: Asheron's Call style character movement with collision"};
+  app.set_version_flag("--version", std::string("transit ") + transit::kVersionString);
   app.require_subcommand(1);
   transit::cli::add_demo_command(app);
   transit::cli::add_move_command(app);

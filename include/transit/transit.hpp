@@ -1,0 +1,28 @@
+#pragma once
+/// transit's C++ API in one include: worlds, characters, simulations, the
+/// expert transition calls and traces, and the Quake and Tribes movers.
+/// Link transit::transit (CMake) or `pkg-config --libs transit`. The file
+/// readers and writers are in <transit/io.hpp> (transit::io).
+///
+/// Units: metres, seconds, degrees for headings and turn rates; positions
+/// are a cell id and a frame local to that cell's landblock (192 m square).
+/// Bad input (NaN/inf, a cell not in the world) is refused with a status or
+/// an InputError naming what was wrong; see docs/api.md and docs/errors.md.
+
+#include <transit/version.hpp>
+
+#include "math/input_error.hpp"
+#include "math/position.hpp"
+#include "motion/body_checks.hpp"
+#include "motion/body_update.hpp"
+#include "movers/ac/ac_checks.hpp"
+#include "movers/ac/ac_mover.hpp"
+#include "movers/ac/ac_placement.hpp"
+#include "movers/move_status.hpp"
+#include "movers/quake/quake_mover.hpp"
+#include "movers/tribes/tribes_mover.hpp"
+#include "sim/character.hpp"
+#include "sim/simulation.hpp"
+#include "world/land_defs.hpp"
+#include "world/world.hpp"
+#include "world/world_trace.hpp"
