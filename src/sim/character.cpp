@@ -3,20 +3,13 @@
 #include <cmath>
 #include <utility>
 
+#include "math/input_error.hpp"
+#include "motion/body_checks.hpp"
+#include "movers/ac/ac_checks.hpp"
 #include "world/land_defs.hpp"
 #include "world/world_trace.hpp"
 
 namespace transit {
-
-namespace {
-
-bool finite_frame(const Frame& f) {
-  const Quat& q = f.orientation;
-  return is_finite(f.origin) && std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) &&
-         std::isfinite(q.z);
-}
-
-}  // namespace
 
 const char* to_string(GroundState state) {
   switch (state) {
@@ -31,16 +24,26 @@ const char* to_string(GroundState state) {
 }
 
 Character::Character(const CharacterSettings& settings, const Position& position)
-    : settings_(settings), sim_(make_sim_character({}, settings, position)) {}
+    : settings_(settings), sim_(make_sim_character({}, settings, position)) {
+  if (const auto problem = ac::check_body(settings.body)) throw InputError("character " + *problem);
+}
+
+MoveStatus Character::refuse(std::string problem) {
+  error_ = std::move(problem);
+  return status_ = MoveStatus::InvalidInput;
+}
 
 MoveStatus Character::place(const World& world) {
   events_.clear();
+  error_.clear();
   return status_ = place_sim_character(world, sim_);
 }
 
 MoveStatus Character::move_to(const World& world, const Position& target) {
   events_.clear();
-  if (!finite_frame(target.frame)) return status_ = MoveStatus::InvalidInput;
+  error_.clear();
+  if (!world.has_cell(position().objcell_id)) return status_ = MoveStatus::NoCell;
+  if (auto problem = ac::check_position(world, target, "target")) return refuse(std::move(*problem));
   if (sim_.box_mover) return status_ = move_box_to(world, target);
   PhysicsBody& body = sim_.body;
   ac::move_body(world, body.shape, body.position, target, body.transition_contact(),
@@ -73,8 +76,9 @@ MoveStatus Character::move_box_to(const World& world, const Position& target) {
 
 MoveStatus Character::update(const World& world, double dt) {
   events_.clear();
-  if (!std::isfinite(dt) || dt < 0.0) return status_ = MoveStatus::InvalidInput;
+  error_.clear();
   if (!world.has_cell(position().objcell_id)) return status_ = MoveStatus::NoCell;
+  if (auto problem = check_update(world, sim_.body, dt)) return refuse(std::move(*problem));
   move_.status = MoveStatus::Moved;
   step_character(world, sim_, dt, settings_.quanta, events_, move_);
   return status_ = sim_.box_mover ? MoveStatus::Moved : move_.status;

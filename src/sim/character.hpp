@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 
 #include "format/run_desc.hpp"
 #include "motion/body_update.hpp"
@@ -47,6 +48,8 @@ class Character {
   /// A character standing at `position` (a cell and a frame local to that
   /// cell's landblock), not yet settled: call place() to settle it by
   /// retail's placement, or teleport() for a position known to be free.
+  /// Throws InputError for a bad body (a sphere with a radius that is not
+  /// a positive number, non-finite step heights or scale).
   Character(const CharacterSettings& settings, const Position& position);
 
   const CharacterSettings& settings() const { return settings_; }
@@ -60,13 +63,15 @@ class Character {
   /// landblock-local frame), as a game moves a character a frame's way:
   /// the character ends where the world allows and takes the contact plane,
   /// sliding normal and collisions found. Quake and Tribes boxes sweep in a
-  /// straight line and stop at the first hit (Blocked). A non-finite target
-  /// gives InvalidInput and changes nothing.
+  /// straight line and stop at the first hit (Blocked). A target that is
+  /// not finite or not in the world gives InvalidInput (error() says why)
+  /// and changes nothing; NoCell when the character itself is in no cell.
   MoveStatus move_to(const World& world, const Position& target);
   /// Advances the character by `dt` seconds under its controls, gravity and
   /// friction (retail's update_object, in quanta of at most 0.1 s). The
-  /// status is the last transition's (Moved when none ran); a non-finite or
-  /// negative dt gives InvalidInput and changes nothing.
+  /// status is the last transition's (Moved when none ran). A non-finite or
+  /// negative dt, or a non-finite velocity left by set_velocity, gives
+  /// InvalidInput (error() says why) and changes nothing.
   MoveStatus update(const World& world, double dt);
   /// Changes the controls from the next update on.
   void set_controls(const CharacterControls& controls);
@@ -95,6 +100,9 @@ class Character {
   std::span<const std::uint32_t> collided_objects() const { return sim_.body.colliding_objects; }
   /// What the last place, move_to or update did, and why it stopped.
   MoveStatus status() const { return status_; }
+  /// With InvalidInput, what was wrong (e.g. "target: origin must be
+  /// finite, got [nan, 42, 0]"); empty otherwise.
+  const std::string& error() const { return error_; }
   /// The events of the last move_to or update (landings, cells entered ...).
   const BodyEvents& events() const { return events_; }
 
@@ -107,12 +115,14 @@ class Character {
 
  private:
   MoveStatus move_box_to(const World& world, const Position& target);
+  MoveStatus refuse(std::string problem);
 
   CharacterSettings settings_;
   SimCharacter sim_;
   BodyEvents events_;
   ac::AcMoveResult move_;
   MoveStatus status_ = MoveStatus::Moved;
+  std::string error_;
 };
 
 }  // namespace transit

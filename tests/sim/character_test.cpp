@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "math/input_error.hpp"
 #include "movers/ac/ac_placement.hpp"
 #include "sim/demo_script.hpp"
 #include "sim/simulation.hpp"
@@ -95,10 +96,26 @@ TEST_F(CharacterInRoom, NonFiniteTargetsAndFrameTimesAreInvalidInput) {
   Character c = placed_at(42, 42);
   const float nan = std::numeric_limits<float>::quiet_NaN();
   EXPECT_EQ(c.move_to(world, in_room(nan, 42)), MoveStatus::InvalidInput);
+  EXPECT_NE(c.error().find("target"), std::string::npos) << c.error();
+  EXPECT_EQ(c.move_to(world, Position{0x01010001, Frame{{1, 1, 0}, {}}}), MoveStatus::InvalidInput);
   EXPECT_EQ(c.update(world, -0.1), MoveStatus::InvalidInput);
+  EXPECT_FALSE(c.error().empty());
   EXPECT_EQ(c.update(world, std::numeric_limits<double>::infinity()), MoveStatus::InvalidInput);
   EXPECT_EQ(c.position().frame.origin, Vec3(42, 42, 0));
   EXPECT_EQ(c.ground_state(), GroundState::OnGround);
+  EXPECT_EQ(c.update(world, 0.1), MoveStatus::Moved);
+  EXPECT_TRUE(c.error().empty());
+}
+
+TEST(CharacterSettingsChecks, ABodyWithABadSphereIsRefusedWithItsField) {
+  CharacterSettings settings;
+  settings.body.spheres[0].radius = 0.0f;
+  try {
+    Character c(settings, in_room(42, 42));
+    FAIL() << "accepted a zero radius";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("spheres[0].radius"), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(CharacterInRoom, StuckInTheAirAgainstAWallIsStationaryFall) {
