@@ -7,7 +7,7 @@
 #include <BulletDynamics/Character/btKinematicCharacterController.h>
 #include <btBulletCollisionCommon.h>
 
-#include "world/demo_world.hpp"
+#include "transit/world/demo_world.hpp"
 
 namespace transit::perf {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "workload/memory_stats.hpp"
-#include "world/demo_world.hpp"
-#include "world/world.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::perf {
 namespace {

@@ -1,6 +1,6 @@
 #include <benchmark/benchmark.h>
 
-#include "geom/polygon.hpp"
+#include "transit/geom/polygon.hpp"
 
 namespace transit {
 namespace {

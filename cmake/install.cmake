@@ -13,12 +13,9 @@ install(TARGETS transit_core transit_io transit_float_flags
   INCLUDES DESTINATION ${TRANSIT_INCLUDE_INSTALL_DIR})
 install(EXPORT transitTargets NAMESPACE transit:: DESTINATION ${TRANSIT_CMAKE_INSTALL_DIR})
 
-# Headers: the public ones under include/transit, and the library's own
-# headers beneath them (the public ones include them).
+# The public headers: include/transit and the generated version.hpp.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/transit ${PROJECT_BINARY_DIR}/include/transit
   DESTINATION ${TRANSIT_INCLUDE_INSTALL_DIR} FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/
-  DESTINATION ${TRANSIT_INCLUDE_INSTALL_DIR}/transit FILES_MATCHING PATTERN "*.hpp")
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/transitConfig.cmake.in
   ${PROJECT_BINARY_DIR}/transitConfig.cmake INSTALL_DESTINATION ${TRANSIT_CMAKE_INSTALL_DIR})

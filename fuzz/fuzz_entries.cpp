@@ -3,13 +3,13 @@
 #include <cstring>
 #include <filesystem>
 
-#include "format/obj_reader.hpp"
-#include "format/run_reader.hpp"
+#include "transit/format/obj_reader.hpp"
+#include "transit/format/run_reader.hpp"
 #include "format/run_validation.hpp"
-#include "format/scene_reader.hpp"
+#include "transit/format/scene_reader.hpp"
 #include "geom/bsp_builder.hpp"
-#include "math/input_error.hpp"
-#include "world/world.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::fuzz {
 

@@ -3,7 +3,7 @@
 #include <map>
 #include <mutex>
 
-#include "world/demo_world.hpp"
+#include "transit/world/demo_world.hpp"
 
 namespace transit::perf {
 

@@ -1,9 +1,9 @@
 #pragma once
 // The demo world and the AC human body the benchmarks share, built once.
 
-#include "movers/ac/ac_mover.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
 #include "workload/scripted_runner.hpp"
-#include "world/world.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::perf {
 

@@ -4,13 +4,13 @@
 #include <chrono>
 #include <thread>
 
-#include "geom/bsp_tree.hpp"
+#include "transit/geom/bsp_tree.hpp"
 #include "workload/alloc_counter.hpp"
 #include "workload/demo_fixture.hpp"
 #include "workload/memory_stats.hpp"
 #include "workload/sim_crowd.hpp"
-#include "world/demo_world.hpp"
-#include "world/world_trace.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/world_trace.hpp"
 
 namespace transit::perf {
 

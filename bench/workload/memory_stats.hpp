@@ -4,7 +4,7 @@
 
 #include <cstddef>
 
-#include "world/world.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::perf {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "math/same_bits.hpp"
-#include "movers/ac/ac_placement.hpp"
-#include "world/demo_world.hpp"
+#include "transit/math/same_bits.hpp"
+#include "transit/movers/ac/ac_placement.hpp"
+#include "transit/world/demo_world.hpp"
 
 namespace transit::perf {
 

@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "math/position.hpp"
-#include "movers/ac/ac_mover.hpp"
-#include "sim/parallel_for.hpp"
-#include "world/world.hpp"
+#include "transit/math/position.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
+#include "transit/sim/parallel_for.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::perf {
 

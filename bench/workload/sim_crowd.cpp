@@ -4,10 +4,10 @@
 #include <mutex>
 #include <string>
 
-#include "math/same_bits.hpp"
+#include "transit/math/same_bits.hpp"
 #include "workload/alloc_counter.hpp"
 #include "workload/demo_fixture.hpp"
-#include "world/demo_world.hpp"
+#include "transit/world/demo_world.hpp"
 
 namespace transit::perf {
 

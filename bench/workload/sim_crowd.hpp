@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <memory>
 
-#include "sim/simulation.hpp"
+#include "transit/sim/simulation.hpp"
 
 namespace transit::perf {
 

@@ -6,13 +6,13 @@
 
 #include <transit/transit.hpp>
 
-#include "format/obj_reader.hpp"
-#include "format/run_reader.hpp"
-#include "format/run_writer.hpp"
-#include "format/scene_reader.hpp"
-#include "format/scene_writer.hpp"
-#include "sim/demo_script.hpp"
-#include "sim/move_runner.hpp"
-#include "sim/trajectory.hpp"
-#include "sim/trajectory_svg.hpp"
-#include "world/demo_world.hpp"
+#include "transit/format/obj_reader.hpp"
+#include "transit/format/run_reader.hpp"
+#include "transit/format/run_writer.hpp"
+#include "transit/format/scene_reader.hpp"
+#include "transit/format/scene_writer.hpp"
+#include "transit/sim/demo_script.hpp"
+#include "transit/sim/move_runner.hpp"
+#include "transit/sim/trajectory.hpp"
+#include "transit/sim/trajectory_svg.hpp"
+#include "transit/world/demo_world.hpp"

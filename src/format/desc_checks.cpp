@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "format/field_error.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "format/scene_desc.hpp"
+#include "transit/desc/scene_desc.hpp"
 
 namespace transit {
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "format/json_cursor.hpp"
-#include "format/scene_desc.hpp"
+#include "transit/desc/scene_desc.hpp"
 
 namespace transit {
 

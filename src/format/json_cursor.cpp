@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "format/field_error.hpp"
-#include "math/input_error.hpp"
+#include "transit/math/input_error.hpp"
 
 namespace transit {
 

@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "math/vec.hpp"
+#include "transit/math/vec.hpp"
 
 namespace transit {
 

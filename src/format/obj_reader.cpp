@@ -1,4 +1,4 @@
-#include "format/obj_reader.hpp"
+#include "transit/format/obj_reader.hpp"
 
 #include <cmath>
 
@@ -6,7 +6,7 @@
 #include <tiny_obj_loader.h>
 
 #include "format/json_cursor.hpp"
-#include "math/input_error.hpp"
+#include "transit/math/input_error.hpp"
 
 namespace transit {
 

@@ -1,4 +1,4 @@
-#include "format/run_reader.hpp"
+#include "transit/format/run_reader.hpp"
 
 #include "format/desc_json.hpp"
 #include "format/json_cursor.hpp"

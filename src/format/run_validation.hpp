@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "format/run_desc.hpp"
-#include "format/scene_desc.hpp"
+#include "transit/desc/run_desc.hpp"
+#include "transit/desc/scene_desc.hpp"
 
 namespace transit {
 

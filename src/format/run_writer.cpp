@@ -1,4 +1,4 @@
-#include "format/run_writer.hpp"
+#include "transit/format/run_writer.hpp"
 
 #include "format/desc_json.hpp"
 

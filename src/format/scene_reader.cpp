@@ -1,4 +1,4 @@
-#include "format/scene_reader.hpp"
+#include "transit/format/scene_reader.hpp"
 
 #include <limits>
 
@@ -6,9 +6,9 @@
 
 #include "format/desc_json.hpp"
 #include "format/json_cursor.hpp"
-#include "format/obj_reader.hpp"
+#include "transit/format/obj_reader.hpp"
 #include "format/scene_validation.hpp"
-#include "math/input_error.hpp"
+#include "transit/math/input_error.hpp"
 
 namespace transit {
 

@@ -7,8 +7,8 @@
 
 #include "format/desc_checks.hpp"
 #include "format/field_error.hpp"
-#include "geom/polygon.hpp"
-#include "world/land_defs.hpp"
+#include "transit/geom/polygon.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 

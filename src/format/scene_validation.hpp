@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "format/scene_desc.hpp"
+#include "transit/desc/scene_desc.hpp"
 
 namespace transit {
 

@@ -1,4 +1,4 @@
-#include "format/scene_writer.hpp"
+#include "transit/format/scene_writer.hpp"
 
 #include "format/desc_json.hpp"
 

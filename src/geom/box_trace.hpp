@@ -12,9 +12,9 @@
 
 #include <array>
 
-#include "geom/polygon.hpp"
-#include "math/sphere.hpp"
-#include "math/vec.hpp"
+#include "transit/geom/polygon.hpp"
+#include "transit/math/sphere.hpp"
+#include "transit/math/vec.hpp"
 
 namespace transit {
 

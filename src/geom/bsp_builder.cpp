@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "math/input_error.hpp"
+#include "transit/math/input_error.hpp"
 
 namespace transit {
 

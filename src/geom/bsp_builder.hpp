@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "geom/bsp_tree.hpp"
+#include "transit/geom/bsp_tree.hpp"
 
 namespace transit {
 

@@ -1,4 +1,4 @@
-#include "geom/bsp_tree.hpp"
+#include "transit/geom/bsp_tree.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "math/vec.hpp"
+#include "transit/math/vec.hpp"
 
 namespace transit {
 

@@ -1,4 +1,4 @@
-#include "geom/polygon.hpp"
+#include "transit/geom/polygon.hpp"
 
 #include <cmath>
 

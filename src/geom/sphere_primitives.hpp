@@ -1,8 +1,8 @@
 #pragma once
 // Sphere-level primitives of the retail collision code (CSphere helpers).
 
-#include "math/ray.hpp"
-#include "math/sphere.hpp"
+#include "transit/math/ray.hpp"
+#include "transit/math/sphere.hpp"
 
 namespace transit {
 

@@ -1,8 +1,8 @@
-#include "math/frame.hpp"
+#include "transit/math/frame.hpp"
 
 #include <cmath>
 
-#include "math/same_bits.hpp"
+#include "transit/math/same_bits.hpp"
 
 namespace transit {
 

@@ -1,4 +1,4 @@
-#include "motion/body_checks.hpp"
+#include "transit/motion/body_checks.hpp"
 
 #include <cmath>
 

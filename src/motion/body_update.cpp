@@ -1,9 +1,9 @@
-#include "motion/body_update.hpp"
+#include "transit/motion/body_update.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 

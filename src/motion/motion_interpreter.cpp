@@ -1,9 +1,9 @@
-#include "motion/motion_interpreter.hpp"
+#include "transit/motion/motion_interpreter.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "motion/physics_body.hpp"
+#include "transit/motion/physics_body.hpp"
 
 namespace transit {
 

@@ -1,4 +1,4 @@
-#include "motion/physics_body.hpp"
+#include "transit/motion/physics_body.hpp"
 
 #include <cmath>
 

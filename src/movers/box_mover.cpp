@@ -1,8 +1,8 @@
-#include "movers/box_mover.hpp"
+#include "transit/movers/box_mover.hpp"
 
 #include <cmath>
 
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 namespace {

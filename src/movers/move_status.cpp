@@ -1,4 +1,4 @@
-#include "movers/move_status.hpp"
+#include "transit/movers/move_status.hpp"
 
 namespace transit {
 

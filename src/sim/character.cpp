@@ -1,13 +1,13 @@
-#include "sim/character.hpp"
+#include "transit/sim/character.hpp"
 
 #include <cmath>
 #include <utility>
 
-#include "math/input_error.hpp"
-#include "motion/body_checks.hpp"
-#include "movers/ac/ac_checks.hpp"
-#include "world/land_defs.hpp"
-#include "world/world_trace.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/motion/body_checks.hpp"
+#include "transit/movers/ac/ac_checks.hpp"
+#include "transit/world/land_defs.hpp"
+#include "transit/world/world_trace.hpp"
 
 namespace transit {
 

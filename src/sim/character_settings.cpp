@@ -1,7 +1,7 @@
-#include "sim/character_settings.hpp"
+#include "transit/sim/character_settings.hpp"
 
-#include "movers/quake/quake_mover.hpp"
-#include "movers/tribes/tribes_mover.hpp"
+#include "transit/movers/quake/quake_mover.hpp"
+#include "transit/movers/tribes/tribes_mover.hpp"
 
 namespace transit {
 

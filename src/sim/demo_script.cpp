@@ -1,4 +1,4 @@
-#include "sim/demo_script.hpp"
+#include "transit/sim/demo_script.hpp"
 
 #include <cmath>
 

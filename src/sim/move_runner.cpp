@@ -1,11 +1,11 @@
-#include "sim/move_runner.hpp"
+#include "transit/sim/move_runner.hpp"
 
 #include <string>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "math/input_error.hpp"
+#include "transit/math/input_error.hpp"
 
 namespace transit {
 

@@ -1,4 +1,4 @@
-#include "sim/parallel_for.hpp"
+#include "transit/sim/parallel_for.hpp"
 
 #include <algorithm>
 #include <utility>

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "format/scene_desc.hpp"
-#include "world/world.hpp"
+#include "transit/desc/scene_desc.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit {
 

@@ -1,8 +1,8 @@
-#include "sim/sim_character.hpp"
+#include "transit/sim/sim_character.hpp"
 
 #include <utility>
 
-#include "movers/ac/ac_placement.hpp"
+#include "transit/movers/ac/ac_placement.hpp"
 
 namespace transit {
 

@@ -1,11 +1,11 @@
-#include "sim/simulation.hpp"
+#include "transit/sim/simulation.hpp"
 
 #include <cmath>
 #include <utility>
 
 #include <fmt/format.h>
 
-#include "math/input_error.hpp"
+#include "transit/math/input_error.hpp"
 
 namespace transit {
 

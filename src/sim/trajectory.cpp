@@ -1,4 +1,4 @@
-#include "sim/trajectory.hpp"
+#include "transit/sim/trajectory.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 

@@ -1,4 +1,4 @@
-#include "sim/trajectory_svg.hpp"
+#include "transit/sim/trajectory_svg.hpp"
 
 #include <algorithm>
 #include <array>
@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "world/land_defs.hpp"
-#include "world/terrain.hpp"
+#include "transit/world/land_defs.hpp"
+#include "transit/world/terrain.hpp"
 
 namespace transit {
 

@@ -1,4 +1,4 @@
-#include "world/cell_list.hpp"
+#include "transit/world/cell_list.hpp"
 
 #include <algorithm>
 

@@ -64,7 +64,7 @@
 // door to the upper room) that lie over the door openings: without its
 // portal polygons the building mesh is closed.
 
-#include "world/demo_world.hpp"
+#include "transit/world/demo_world.hpp"
 
 #include <algorithm>
 #include <array>
@@ -77,9 +77,9 @@
 #include <vector>
 
 #include "geom/mesh.hpp"
-#include "world/land_defs.hpp"
-#include "world/landblock.hpp"
-#include "world/terrain.hpp"
+#include "transit/world/land_defs.hpp"
+#include "transit/world/landblock.hpp"
+#include "transit/world/terrain.hpp"
 
 namespace transit {
 namespace {

@@ -1,4 +1,4 @@
-#include "world/env_cell.hpp"
+#include "transit/world/env_cell.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "world/land_cell.hpp"
+#include "transit/world/land_cell.hpp"
 
 #include <cmath>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "world/landscape.hpp"
+#include "transit/world/landscape.hpp"
 
 #include <algorithm>
 #include <utility>

@@ -1,12 +1,12 @@
-#include "world/world.hpp"
+#include "transit/world/world.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
 
-#include "math/input_error.hpp"
-#include "math/same_bits.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/math/same_bits.hpp"
 
 namespace transit {
 

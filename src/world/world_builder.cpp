@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "geom/bsp_builder.hpp"
-#include "math/input_error.hpp"
-#include "world/world.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit {
 

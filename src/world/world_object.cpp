@@ -1,4 +1,4 @@
-#include "world/world_object.hpp"
+#include "transit/world/world_object.hpp"
 
 namespace transit {
 

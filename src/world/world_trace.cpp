@@ -1,4 +1,4 @@
-#include "world/world_trace.hpp"
+#include "transit/world/world_trace.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "geom/box_trace.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 namespace {

@@ -10,7 +10,7 @@
 #include <functional>
 #include <string>
 
-#include "math/input_error.hpp"
+#include "transit/math/input_error.hpp"
 
 namespace transit::testing {
 

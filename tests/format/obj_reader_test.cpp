@@ -1,8 +1,8 @@
-#include "format/obj_reader.hpp"
+#include "transit/format/obj_reader.hpp"
 
 #include <gtest/gtest.h>
 
-#include "format/scene_reader.hpp"
+#include "transit/format/scene_reader.hpp"
 #include "format_test_util.hpp"
 
 namespace transit {

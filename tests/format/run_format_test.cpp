@@ -2,10 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "format/run_reader.hpp"
+#include "transit/format/run_reader.hpp"
 #include "format/run_validation.hpp"
-#include "format/run_writer.hpp"
-#include "format/scene_reader.hpp"
+#include "transit/format/run_writer.hpp"
+#include "transit/format/scene_reader.hpp"
 #include "format_test_util.hpp"
 
 namespace transit {

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "format/scene_reader.hpp"
+#include "transit/format/scene_reader.hpp"
 #include "format_test_util.hpp"
 
 namespace transit {

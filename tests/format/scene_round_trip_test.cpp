@@ -4,9 +4,9 @@
 #include <cstring>
 #include <random>
 
-#include "format/scene_reader.hpp"
+#include "transit/format/scene_reader.hpp"
 #include "format/scene_validation.hpp"
-#include "format/scene_writer.hpp"
+#include "transit/format/scene_writer.hpp"
 #include "format_test_util.hpp"
 
 namespace transit {

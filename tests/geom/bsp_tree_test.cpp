@@ -6,7 +6,7 @@
 
 #include "geom/bsp_builder.hpp"
 #include "geom/mesh.hpp"
-#include "math/input_error.hpp"
+#include "transit/math/input_error.hpp"
 
 namespace transit {
 namespace {

@@ -6,7 +6,7 @@
 #include <random>
 
 #include "movers/box_mover_scenes.hpp"
-#include "world/world_trace.hpp"
+#include "transit/world/world_trace.hpp"
 
 namespace transit {
 namespace {

@@ -6,7 +6,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "geom/polygon.hpp"
+#include "transit/geom/polygon.hpp"
 
 namespace transit {
 namespace {

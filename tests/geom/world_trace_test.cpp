@@ -1,5 +1,5 @@
 // Box and sphere traces through worlds: terrain, rooms and objects.
-#include "world/world_trace.hpp"
+#include "transit/world/world_trace.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "math/frame.hpp"
+#include "transit/math/frame.hpp"
 
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "math/plane.hpp"
+#include "transit/math/plane.hpp"
 
 #include <cmath>
 

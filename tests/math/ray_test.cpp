@@ -1,4 +1,4 @@
-#include "math/ray.hpp"
+#include "transit/math/ray.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "math/sphere.hpp"
+#include "transit/math/sphere.hpp"
 
 #include <gtest/gtest.h>
 

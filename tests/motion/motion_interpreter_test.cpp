@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "motion/motion_interpreter.hpp"
-#include "motion/physics_body.hpp"
+#include "transit/motion/motion_interpreter.hpp"
+#include "transit/motion/physics_body.hpp"
 
 namespace transit {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "motion/body_update.hpp"
-#include "motion/physics_body.hpp"
+#include "transit/motion/body_update.hpp"
+#include "transit/motion/physics_body.hpp"
 
 namespace transit {
 namespace {

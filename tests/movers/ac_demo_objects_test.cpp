@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "movers/object_test_support.hpp"
-#include "world/demo_world.hpp"
+#include "transit/world/demo_world.hpp"
 
 namespace transit::ac {
 namespace {

@@ -1,7 +1,7 @@
 // Placing bodies where they appear, and bodies stuck under gravity.
 #include <gtest/gtest.h>
 
-#include "movers/ac/ac_placement.hpp"
+#include "transit/movers/ac/ac_placement.hpp"
 #include "support/penetration.hpp"
 #include "support/test_scenes.hpp"
 

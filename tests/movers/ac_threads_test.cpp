@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "movers/ac/ac_mover.hpp"
-#include "world/demo_world.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
+#include "transit/world/demo_world.hpp"
 
 namespace transit::ac {
 namespace {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "math/same_bits.hpp"
-#include "movers/ac/ac_mover.hpp"
-#include "world/demo_world.hpp"
+#include "transit/math/same_bits.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
+#include "transit/world/demo_world.hpp"
 
 namespace transit::ac {
 namespace {

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "movers/ac/ac_mover.hpp"
-#include "world/terrain.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
+#include "transit/world/terrain.hpp"
 
 namespace transit::ac {
 namespace {

@@ -1,7 +1,7 @@
 // Walking into the walls of a room (the hand-made house of test_scenes).
 #include <gtest/gtest.h>
 
-#include "movers/ac/ac_mover.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
 #include "support/test_scenes.hpp"
 
 namespace transit::ac {

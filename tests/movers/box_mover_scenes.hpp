@@ -7,10 +7,10 @@
 #include <initializer_list>
 #include <vector>
 
-#include "format/scene_desc.hpp"
+#include "transit/desc/scene_desc.hpp"
 #include "geom/mesh.hpp"
 #include "support/test_scenes.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::test {
 

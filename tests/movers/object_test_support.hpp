@@ -9,10 +9,10 @@
 #include <set>
 #include <vector>
 
-#include "movers/ac/ac_mover.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
 #include "support/penetration.hpp"
 #include "support/test_scenes.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::ac::objtest {
 

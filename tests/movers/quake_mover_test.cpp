@@ -1,5 +1,5 @@
 // Quake 2's PM_StepSlideMove and ground movement over transit worlds.
-#include "movers/quake/quake_mover.hpp"
+#include "transit/movers/quake/quake_mover.hpp"
 
 #include <gtest/gtest.h>
 

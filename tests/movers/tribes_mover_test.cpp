@@ -1,5 +1,5 @@
 // Tribes 1's Player.UpdatePosition (seed 001) over transit worlds.
-#include "movers/tribes/tribes_mover.hpp"
+#include "transit/movers/tribes/tribes_mover.hpp"
 
 #include <gtest/gtest.h>
 

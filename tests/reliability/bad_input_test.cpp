@@ -13,13 +13,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "format/run_reader.hpp"
+#include "transit/format/run_reader.hpp"
 #include "format/run_validation.hpp"
-#include "format/scene_reader.hpp"
-#include "math/input_error.hpp"
-#include "motion/body_checks.hpp"
-#include "movers/ac/ac_checks.hpp"
-#include "movers/ac/ac_placement.hpp"
+#include "transit/format/scene_reader.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/motion/body_checks.hpp"
+#include "transit/movers/ac/ac_checks.hpp"
+#include "transit/movers/ac/ac_placement.hpp"
 #include "support/test_scenes.hpp"
 #include "support/tool_run.hpp"
 

@@ -5,12 +5,12 @@
 // crashes or loops.
 #include <gtest/gtest.h>
 
-#include "movers/ac/ac_placement.hpp"
+#include "transit/movers/ac/ac_placement.hpp"
 #include "reliability/invariants.hpp"
 #include "support/penetration.hpp"
 #include "support/profile_room.hpp"
 #include "support/test_scenes.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::ac {
 namespace {

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "math/vec.hpp"
+#include "transit/math/vec.hpp"
 
 namespace transit::reliability {
 

@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "format/run_reader.hpp"
-#include "format/scene_reader.hpp"
+#include "transit/format/run_reader.hpp"
+#include "transit/format/scene_reader.hpp"
 #include "reliability/known_bugs.hpp"
 #include "reliability/script_case.hpp"
 

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "support/penetration.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::reliability {
 

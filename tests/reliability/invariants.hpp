@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "motion/physics_body.hpp"
-#include "movers/ac/ac_mover.hpp"
-#include "world/world.hpp"
+#include "transit/motion/physics_body.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::reliability {
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "format/run_desc.hpp"
+#include "transit/desc/run_desc.hpp"
 #include "reliability/soak_rng.hpp"
 
 namespace transit::reliability {

@@ -5,8 +5,8 @@
 
 #include "support/profile_room.hpp"
 #include "support/test_scenes.hpp"
-#include "world/land_defs.hpp"
-#include "world/world.hpp"
+#include "transit/world/land_defs.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::reliability {
 

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "format/scene_desc.hpp"
+#include "transit/desc/scene_desc.hpp"
 #include "reliability/soak_rng.hpp"
 
 namespace transit::reliability {

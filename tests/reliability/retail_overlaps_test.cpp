@@ -6,11 +6,11 @@
 
 #include <gtest/gtest.h>
 
-#include "format/run_reader.hpp"
-#include "format/scene_reader.hpp"
+#include "transit/format/run_reader.hpp"
+#include "transit/format/scene_reader.hpp"
 #include "reliability/invariants.hpp"
-#include "sim/move_runner.hpp"
-#include "sim/trajectory.hpp"
+#include "transit/sim/move_runner.hpp"
+#include "transit/sim/trajectory.hpp"
 #include "support/penetration.hpp"
 
 namespace transit::reliability {

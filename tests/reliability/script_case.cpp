@@ -4,7 +4,7 @@
 
 #include "format/run_validation.hpp"
 #include "format/scene_validation.hpp"
-#include "sim/trajectory.hpp"
+#include "transit/sim/trajectory.hpp"
 #include "support/penetration.hpp"
 
 namespace transit::reliability {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "format/run_desc.hpp"
-#include "format/scene_desc.hpp"
+#include "transit/desc/run_desc.hpp"
+#include "transit/desc/scene_desc.hpp"
 #include "reliability/invariants.hpp"
 
 namespace transit::reliability {

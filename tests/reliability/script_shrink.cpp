@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "format/run_writer.hpp"
-#include "format/scene_writer.hpp"
+#include "transit/format/run_writer.hpp"
+#include "transit/format/scene_writer.hpp"
 
 namespace transit::reliability {
 

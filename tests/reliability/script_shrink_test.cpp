@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "format/run_reader.hpp"
-#include "format/scene_reader.hpp"
-#include "sim/trajectory.hpp"
+#include "transit/format/run_reader.hpp"
+#include "transit/format/scene_reader.hpp"
+#include "transit/sim/trajectory.hpp"
 
 #include "reliability/script_shrink.hpp"
 #include "reliability/script_soak.hpp"

@@ -10,7 +10,7 @@
 #include "reliability/script_shrink.hpp"
 #include "reliability/soak_moves.hpp"
 #include "support/penetration.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::reliability {
 

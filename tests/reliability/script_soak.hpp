@@ -13,7 +13,7 @@
 
 #include "reliability/random_world.hpp"
 #include "reliability/script_case.hpp"
-#include "world/world.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::reliability {
 

@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
-#include "format/run_writer.hpp"
+#include "transit/format/run_writer.hpp"
 #include "format/scene_validation.hpp"
-#include "format/scene_writer.hpp"
+#include "transit/format/scene_writer.hpp"
 #include "reliability/shrink_scene.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::reliability {
 

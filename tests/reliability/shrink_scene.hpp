@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <functional>
 
-#include "format/scene_desc.hpp"
+#include "transit/desc/scene_desc.hpp"
 
 namespace transit::reliability {
 

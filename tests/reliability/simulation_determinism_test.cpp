@@ -14,14 +14,14 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "movers/ac/ac_mover.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
 #include "reliability/fnv1a.hpp"
 #include "reliability/random_script.hpp"
 #include "reliability/soak_rng.hpp"
-#include "sim/demo_script.hpp"
-#include "sim/trajectory.hpp"
-#include "world/demo_world.hpp"
-#include "world/land_defs.hpp"
+#include "transit/sim/demo_script.hpp"
+#include "transit/sim/trajectory.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::reliability {
 namespace {

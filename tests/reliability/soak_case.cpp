@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "math/input_error.hpp"
+#include "transit/math/input_error.hpp"
 #include "support/penetration.hpp"
 
 namespace transit::reliability {

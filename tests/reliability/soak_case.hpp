@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "format/run_desc.hpp"
+#include "transit/desc/run_desc.hpp"
 #include "reliability/invariants.hpp"
-#include "sim/move_runner.hpp"
+#include "transit/sim/move_runner.hpp"
 
 namespace transit::reliability {
 

@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "movers/ac/ac_placement.hpp"
+#include "transit/movers/ac/ac_placement.hpp"
 #include "support/penetration.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::reliability {
 

@@ -8,7 +8,7 @@
 
 #include "reliability/random_world.hpp"
 #include "reliability/soak_case.hpp"
-#include "world/world.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::reliability {
 

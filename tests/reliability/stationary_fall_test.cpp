@@ -7,9 +7,9 @@
 
 #include <gtest/gtest.h>
 
-#include "motion/body_update.hpp"
+#include "transit/motion/body_update.hpp"
 #include "support/test_scenes.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 namespace {

@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "reliability/invariants.hpp"
-#include "sim/simulation.hpp"
+#include "transit/sim/simulation.hpp"
 #include "support/test_scenes.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::reliability {
 namespace {

@@ -7,10 +7,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "format/run_reader.hpp"
+#include "transit/format/run_reader.hpp"
 #include "format/run_validation.hpp"
-#include "format/scene_reader.hpp"
-#include "sim/move_runner.hpp"
+#include "transit/format/scene_reader.hpp"
+#include "transit/sim/move_runner.hpp"
 #include "support/penetration.hpp"
 
 namespace transit {

@@ -1,18 +1,18 @@
 // The Character: settings apart from state, every status reason, and the
 // same bits as the expert calls it wraps.
-#include "sim/character.hpp"
+#include "transit/sim/character.hpp"
 
 #include <cmath>
 #include <limits>
 
 #include <gtest/gtest.h>
 
-#include "math/input_error.hpp"
-#include "movers/ac/ac_placement.hpp"
-#include "sim/demo_script.hpp"
-#include "sim/simulation.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/movers/ac/ac_placement.hpp"
+#include "transit/sim/demo_script.hpp"
+#include "transit/sim/simulation.hpp"
 #include "support/test_scenes.hpp"
-#include "world/demo_world.hpp"
+#include "transit/world/demo_world.hpp"
 
 namespace transit {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/parallel_for.hpp"
+#include "transit/sim/parallel_for.hpp"
 
 namespace transit {
 namespace {

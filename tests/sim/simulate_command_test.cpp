@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "format/scene_writer.hpp"
+#include "transit/format/scene_writer.hpp"
 #include "sim/xml_check.hpp"
-#include "world/demo_world.hpp"
+#include "transit/world/demo_world.hpp"
 #include "support/tool_run.hpp"
 
 namespace transit {

@@ -1,7 +1,7 @@
 // Characters of one simulation collide with each other by retail's rules.
 #include <gtest/gtest.h>
 
-#include "sim/simulation.hpp"
+#include "transit/sim/simulation.hpp"
 #include "support/test_scenes.hpp"
 
 namespace transit {

@@ -1,12 +1,12 @@
 // The demo tour run with each of the three movers.
 #include <gtest/gtest.h>
 
-#include "sim/demo_script.hpp"
-#include "sim/simulation.hpp"
-#include "sim/trajectory.hpp"
+#include "transit/sim/demo_script.hpp"
+#include "transit/sim/simulation.hpp"
+#include "transit/sim/trajectory.hpp"
 #include "support/penetration.hpp"
-#include "world/demo_world.hpp"
-#include "world/world_trace.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/world_trace.hpp"
 
 namespace transit {
 namespace {

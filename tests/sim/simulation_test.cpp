@@ -5,14 +5,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "math/input_error.hpp"
-#include "motion/body_update.hpp"
-#include "sim/demo_script.hpp"
-#include "sim/simulation.hpp"
-#include "sim/trajectory.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/motion/body_update.hpp"
+#include "transit/sim/demo_script.hpp"
+#include "transit/sim/simulation.hpp"
+#include "transit/sim/trajectory.hpp"
 #include "support/test_scenes.hpp"
-#include "world/demo_world.hpp"
-#include "world/land_defs.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 namespace {

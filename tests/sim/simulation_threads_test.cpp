@@ -7,10 +7,10 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "math/same_bits.hpp"
-#include "sim/demo_script.hpp"
-#include "sim/simulation.hpp"
-#include "world/demo_world.hpp"
+#include "transit/math/same_bits.hpp"
+#include "transit/sim/demo_script.hpp"
+#include "transit/sim/simulation.hpp"
+#include "transit/world/demo_world.hpp"
 
 namespace transit {
 namespace {

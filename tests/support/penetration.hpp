@@ -4,9 +4,9 @@
 
 #include <set>
 
-#include "math/position.hpp"
-#include "movers/ac/ac_mover.hpp"
-#include "world/world.hpp"
+#include "transit/math/position.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::test {
 

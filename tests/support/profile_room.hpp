@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "format/scene_desc.hpp"
+#include "transit/desc/scene_desc.hpp"
 
 namespace transit::test {
 

@@ -8,7 +8,7 @@
 
 #include <span>
 
-#include "world/world.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::test {
 

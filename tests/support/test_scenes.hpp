@@ -1,8 +1,8 @@
 #pragma once
 // Small hand-made scenes shared by the world and mover tests.
 
-#include "format/scene_desc.hpp"
-#include "math/vec.hpp"
+#include "transit/desc/scene_desc.hpp"
+#include "transit/math/vec.hpp"
 
 namespace transit::test {
 

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "math/vec.hpp"
+#include "transit/math/vec.hpp"
 
 #define EXPECT_VEC3_NEAR(actual, expected, tol)         \
   do {                                                  \

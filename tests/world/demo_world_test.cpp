@@ -1,4 +1,4 @@
-#include "world/demo_world.hpp"
+#include "transit/world/demo_world.hpp"
 
 #include <algorithm>
 #include <array>
@@ -11,13 +11,13 @@
 
 #include <gtest/gtest.h>
 
-#include "format/scene_reader.hpp"
+#include "transit/format/scene_reader.hpp"
 #include "format/scene_validation.hpp"
-#include "format/scene_writer.hpp"
+#include "transit/format/scene_writer.hpp"
 #include "geom/bsp_builder.hpp"
-#include "geom/polygon.hpp"
-#include "world/land_defs.hpp"
-#include "world/landblock.hpp"
+#include "transit/geom/polygon.hpp"
+#include "transit/world/land_defs.hpp"
+#include "transit/world/landblock.hpp"
 
 namespace transit {
 namespace {

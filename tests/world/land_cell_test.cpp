@@ -1,10 +1,10 @@
-#include "world/land_cell.hpp"
+#include "transit/world/land_cell.hpp"
 
 #include <array>
 
 #include <gtest/gtest.h>
 
-#include "world/landblock.hpp"
+#include "transit/world/landblock.hpp"
 
 namespace transit {
 namespace {

@@ -1,11 +1,11 @@
-#include "world/landblock.hpp"
+#include "transit/world/landblock.hpp"
 
 #include <array>
 #include <cmath>
 
 #include <gtest/gtest.h>
 
-#include "math/input_error.hpp"
+#include "transit/math/input_error.hpp"
 
 namespace transit {
 namespace {

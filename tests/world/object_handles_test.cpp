@@ -2,11 +2,11 @@
 // churn keeps the slot count bounded, bounds come from the shapes.
 #include <gtest/gtest.h>
 
-#include "math/input_error.hpp"
-#include "movers/ac/ac_mover.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
 #include "support/test_scenes.hpp"
-#include "world/demo_world.hpp"
-#include "world/world.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit {
 namespace {

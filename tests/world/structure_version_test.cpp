@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "world/demo_world.hpp"
-#include "world/world.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit {
 namespace {

@@ -1,8 +1,8 @@
-#include "world/terrain.hpp"
+#include "transit/world/terrain.hpp"
 
 #include <gtest/gtest.h>
 
-#include "world/landblock.hpp"
+#include "transit/world/landblock.hpp"
 
 namespace transit {
 namespace {

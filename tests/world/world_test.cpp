@@ -4,9 +4,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "math/input_error.hpp"
+#include "transit/math/input_error.hpp"
 #include "support/test_scenes.hpp"
-#include "world/world.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit {
 namespace {

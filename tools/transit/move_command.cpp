@@ -5,11 +5,11 @@
 
 #include <fmt/format.h>
 
-#include "format/run_reader.hpp"
+#include "transit/format/run_reader.hpp"
 #include "format/run_validation.hpp"
-#include "format/scene_reader.hpp"
-#include "sim/move_runner.hpp"
-#include "world/world.hpp"
+#include "transit/format/scene_reader.hpp"
+#include "transit/sim/move_runner.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::cli {
 

@@ -5,11 +5,11 @@
 
 #include <fmt/format.h>
 
-#include "format/scene_reader.hpp"
-#include "format/scene_writer.hpp"
+#include "transit/format/scene_reader.hpp"
+#include "transit/format/scene_writer.hpp"
 #include "sim/scene_report.hpp"
-#include "world/demo_world.hpp"
-#include "world/world.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/world.hpp"
 
 namespace transit::cli {
 

@@ -6,15 +6,15 @@
 
 #include <fmt/format.h>
 
-#include "format/run_reader.hpp"
+#include "transit/format/run_reader.hpp"
 #include "format/run_validation.hpp"
-#include "format/scene_reader.hpp"
-#include "sim/demo_script.hpp"
-#include "sim/simulation.hpp"
-#include "sim/trajectory.hpp"
-#include "sim/trajectory_svg.hpp"
-#include "world/demo_world.hpp"
-#include "world/land_defs.hpp"
+#include "transit/format/scene_reader.hpp"
+#include "transit/sim/demo_script.hpp"
+#include "transit/sim/simulation.hpp"
+#include "transit/sim/trajectory.hpp"
+#include "transit/sim/trajectory_svg.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::cli {
 

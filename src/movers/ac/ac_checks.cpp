@@ -1,11 +1,11 @@
-#include "movers/ac/ac_checks.hpp"
+#include "transit/movers/ac/ac_checks.hpp"
 
 #include <cmath>
 #include <utility>
 
 #include <fmt/format.h>
 
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::ac {
 

@@ -1,4 +1,4 @@
-#include "movers/ac/ac_mover.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
 
 #include <algorithm>
 #include <utility>

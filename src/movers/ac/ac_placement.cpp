@@ -1,4 +1,4 @@
-#include "movers/ac/ac_placement.hpp"
+#include "transit/movers/ac/ac_placement.hpp"
 
 namespace transit::ac {
 

@@ -1,6 +1,6 @@
 // A BSP (a room or an object part) against the transition's spheres, in the
 // space cached by SpherePath::cache_local_space_sphere.
-#include "movers/ac/transition.hpp"
+#include "transit/movers/ac/transition.hpp"
 
 namespace transit::ac {
 

@@ -2,7 +2,7 @@
 // room's physics BSP for indoor ones.
 #include <cmath>
 
-#include "movers/ac/transition.hpp"
+#include "transit/movers/ac/transition.hpp"
 
 namespace transit::ac {
 

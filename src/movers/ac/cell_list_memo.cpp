@@ -1,8 +1,8 @@
-#include "movers/ac/cell_list_memo.hpp"
+#include "transit/movers/ac/cell_list_memo.hpp"
 
 #include <span>
 
-#include "math/same_bits.hpp"
+#include "transit/math/same_bits.hpp"
 
 namespace transit::ac {
 

@@ -1,4 +1,4 @@
-#include "movers/ac/collision_info.hpp"
+#include "transit/movers/ac/collision_info.hpp"
 
 #include <algorithm>
 

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "geom/sphere_primitives.hpp"
-#include "movers/ac/transition.hpp"
-#include "world/land_defs.hpp"
+#include "transit/movers/ac/transition.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::ac {
 namespace {

@@ -1,8 +1,8 @@
-#include "movers/ac/sphere_path.hpp"
+#include "transit/movers/ac/sphere_path.hpp"
 
 #include <algorithm>
 
-#include "world/land_defs.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit::ac {
 

@@ -1,6 +1,6 @@
 // The transition's main loop: sub-stepping, insertion into cells, the search
 // of neighbouring cells, offset adjustment and per-step validation.
-#include "movers/ac/transition.hpp"
+#include "transit/movers/ac/transition.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // it out of walls; placement searches circles around the spot for room.
 #include <cmath>
 
-#include "movers/ac/transition.hpp"
+#include "transit/movers/ac/transition.hpp"
 
 namespace transit::ac {
 

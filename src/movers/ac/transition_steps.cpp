@@ -2,7 +2,7 @@
 // and cliffs.
 #include <cmath>
 
-#include "movers/ac/transition.hpp"
+#include "transit/movers/ac/transition.hpp"
 
 namespace transit::ac {
 

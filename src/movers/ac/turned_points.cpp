@@ -1,4 +1,4 @@
-#include "movers/ac/turned_points.hpp"
+#include "transit/movers/ac/turned_points.hpp"
 
 #include <cstring>
 

@@ -1,4 +1,4 @@
-#include "movers/quake/quake_mover.hpp"
+#include "transit/movers/quake/quake_mover.hpp"
 
 #include <algorithm>
 #include <array>

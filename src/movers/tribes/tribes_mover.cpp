@@ -1,4 +1,4 @@
-#include "movers/tribes/tribes_mover.hpp"
+#include "transit/movers/tribes/tribes_mover.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,0 +1,85 @@
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "transit/math/plane.hpp"
+#include "transit/math/ray.hpp"
+#include "transit/math/sphere.hpp"
+
+namespace transit {
+
+/// Which faces of a polygon a ray may hit (retail CullMode). Sphere collision
+/// ignores this: a polygon blocks spheres moving into its front face.
+enum class PolygonSides { Single, Double, Landblock };
+
+/// A convex planar polygon; vertices counter-clockwise seen from the front,
+/// the plane's normal pointing out of the solid (retail CPolygon).
+class Polygon {
+ public:
+  Polygon() = default;
+  /// Builds the polygon and its plane; the vertices must already be valid
+  /// (see validate_polygon).
+  explicit Polygon(std::vector<Vec3> vertices, PolygonSides sides = PolygonSides::Single);
+
+  const std::vector<Vec3>& vertices() const { return vertices_; }
+  const Plane& plane() const { return plane_; }
+  PolygonSides sides() const { return sides_; }
+
+  /// ACE: Polygon.make_plane (seed 000 section 8: calc_normal, 0x00539110)
+  static Plane make_plane(std::span<const Vec3> vertices);
+
+  /// ACE: Polygon.polygon_hits_sphere (seed: sphere_intersects_poly, 0x00539500)
+  bool polygon_hits_sphere(const Sphere& sphere, Vec3& contact_point) const;
+  /// ACE: Polygon.polygon_hits_sphere_precise
+  bool polygon_hits_sphere_precise(const Sphere& sphere, Vec3& contact_point) const;
+  /// ACE: Polygon.hits_sphere
+  bool hits_sphere(const Sphere& sphere) const;
+  /// Sets hit_poly whenever the sphere touches the polygon, but reports a hit
+  /// only when `movement` goes into the front face. ACE: Polygon.pos_hits_sphere
+  bool pos_hits_sphere(const Sphere& sphere, const Vec3& movement, Vec3& contact_point,
+                       const Polygon*& hit_poly) const;
+  /// ACE: Polygon.walkable_hits_sphere (seed: hits_walkable, 0x0053a230)
+  bool walkable_hits_sphere(float walkable_allowance, const Sphere& sphere, const Vec3& up) const;
+  /// ACE: Polygon.check_walkable / check_small_walkable
+  bool check_walkable(const Sphere& sphere, const Vec3& up, bool small = false) const;
+  bool check_small_walkable(const Sphere& sphere, const Vec3& up) const {
+    return check_walkable(sphere, up, true);
+  }
+  /// Moves `valid_pos` back along `movement` until it rests on the plane,
+  /// shrinking walk_interp; false when that would not shorten the walk.
+  /// ACE: Polygon.adjust_sphere_to_plane (seed: land_on_sphere, 0x00538f50)
+  bool adjust_sphere_to_plane(float& walk_interp, Sphere& valid_pos, const Vec3& movement) const;
+  /// Fraction of `movement` from curr_pos at which the sphere touches the plane.
+  /// ACE: Polygon.adjust_sphere_to_poly (seed: parametric slide_sphere, 0x00538eb0)
+  float adjust_sphere_to_poly(const Sphere& check_pos, const Vec3& curr_pos,
+                              const Vec3& movement) const;
+  /// ACE: Polygon.adjust_to_placement_poly
+  void adjust_to_placement_poly(Sphere& hit_sphere, Sphere* other_sphere, float radius,
+                                bool center_solid, bool solid_check) const;
+  /// Unit normal, pointing back into the polygon (cross(plane normal, edge)), of
+  /// the first edge in vertex order that the sphere's centre, dropped along `up`
+  /// onto the plane, lies outside of.
+  /// ACE: Polygon.find_crossed_edge (seed: find_walkable_collision, 0x0053a040)
+  bool find_crossed_edge(const Sphere& sphere, const Vec3& up, Vec3& normal) const;
+  /// ACE: Polygon.point_in_polygon (point assumed on the plane)
+  bool point_in_polygon(const Vec3& point) const;
+  /// ACE: Polygon.polygon_hits_ray
+  bool polygon_hits_ray(const Ray& ray, float& time) const;
+
+ private:
+  std::vector<Vec3> vertices_;
+  Plane plane_;
+  PolygonSides sides_ = PolygonSides::Single;
+};
+
+/// Planarity tolerance of scene polygons, metres.
+inline constexpr float kPolygonPlanarTolerance = 0.001f;
+
+/// Why these vertices cannot form a polygon (fewer than 3, NaN/inf, repeated
+/// vertices, collinear, non-planar beyond 1 mm, not convex), or nothing.
+std::optional<std::string> validate_polygon(std::span<const Vec3> vertices);
+
+}  // namespace transit

@@ -1,0 +1,43 @@
+#pragma once
+// Retail physics constants (seed 000 section 9; ACE PhysicsGlobals).
+
+namespace transit {
+
+inline constexpr float kEpsilon = 0.0002f;
+inline constexpr float kEpsilonSq = kEpsilon * kEpsilon;
+
+/// Minimum normal.z of a surface that a falling object may land on.
+inline constexpr float kLandingZ = 0.0871557f;
+/// Minimum normal.z of a surface a character can stand and walk on.
+inline constexpr float kFloorZ = 0.66417414618662751f;
+
+inline constexpr float kDefaultStepHeight = 0.01f;
+/// Step-down probe used when an object is in contact but not on a walkable
+/// surface (retail literal 0x3D23D70A).
+inline constexpr float kStepDownProbe = 0.04f;
+
+inline constexpr float kGravity = -9.8f;
+inline constexpr float kMaxVelocity = 50.0f;
+inline constexpr float kMaxVelocitySq = kMaxVelocity * kMaxVelocity;
+inline constexpr float kSmallVelocity = 0.25f;
+inline constexpr float kSmallVelocitySq = kSmallVelocity * kSmallVelocity;
+inline constexpr float kDefaultFriction = 0.95f;
+inline constexpr float kDefaultElasticity = 0.05f;
+inline constexpr float kMaxElasticity = 0.1f;
+
+inline constexpr float kMinQuantum = 1.0f / 30.0f;
+inline constexpr float kMaxQuantum = 0.1f;
+inline constexpr float kHugeQuantum = 2.0f;
+
+inline constexpr float kDummySphereRadius = 0.1f;
+
+/// Sub-step cap of find_transitional_position: retail 30, ACE raised it to 1000.
+inline constexpr int kRetailMaxTransitionSteps = 30;
+inline constexpr int kAceMaxTransitionSteps = 1000;
+
+/// Slack added to a sphere's radius when testing it against a cell BSP.
+inline constexpr float kCellBspEpsilon = 0.01f;
+inline constexpr int kPlacementIterations = 20;
+inline constexpr int kAdjustToPlaneIterations = 15;
+
+}  // namespace transit

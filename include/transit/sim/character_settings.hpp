@@ -1,0 +1,45 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "transit/desc/scene_desc.hpp"
+#include "transit/motion/body_update.hpp"
+#include "transit/motion/motion_interpreter.hpp"
+#include "transit/movers/ac/ac_mover.hpp"
+#include "transit/movers/box_mover.hpp"
+
+namespace transit {
+
+/// What a character is: its shape, step heights, flags, skills and mover.
+/// Plain data; copy it freely and share it between characters.
+struct CharacterSettings {
+  /// Which mover moves the character: retail AC, Quake 2 or Tribes 1.
+  MoverKind mover = MoverKind::Ac;
+  /// AC: spheres (metres, in the body's frame, origin at the feet), scale,
+  /// step-up and step-down heights (metres), EntityFlag bits. The default is
+  /// retail's human. `body.world_object` names the character's own world
+  /// object, never collided with (none by default).
+  ac::AcBody body;
+  /// Run and Jump skill and burden: run speed and jump height.
+  MotionSkills skills;
+  /// Quake and Tribes: the box, metres, relative to the origin at the feet.
+  BoxShape box;
+  /// Quake: the step height in metres (Quake 2's 18 units when unset).
+  std::optional<float> quake_step_size;
+  /// How update() cuts a frame into quanta (seconds), and the transitions'
+  /// sub-step cap.
+  QuantumOptions quanta;
+
+  /// The settings of a scene character (shape, step heights, flags, skills,
+  /// mover and box).
+  static CharacterSettings from_desc(const CharacterDesc& desc);
+};
+
+/// A scene character's AC body: spheres, step heights and flags.
+ac::AcBody body_of(const CharacterDesc& character);
+
+/// The Quake or Tribes mover of box settings; none for an AC character.
+std::shared_ptr<const BoxMover> make_box_mover(const CharacterSettings& settings);
+
+}  // namespace transit
