@@ -9,7 +9,7 @@ namespace transit {
 
 namespace {
 
-constexpr std::array<std::pair<std::uint32_t, const char*>, 14> kFlagNames{{
+constexpr std::array<std::pair<std::uint32_t, const char*>, 15> kFlagNames{{
     {kFlagEthereal, "ethereal"},
     {kFlagStatic, "static"},
     {kFlagCreature, "creature"},
@@ -24,6 +24,7 @@ constexpr std::array<std::pair<std::uint32_t, const char*>, 14> kFlagNames{{
     {kFlagPathClipped, "path_clipped"},
     {kFlagFreeRotate, "free_rotate"},
     {kFlagViewer, "viewer"},
+    {kFlagIgnoreCollisions, "ignore_collisions"},
 }};
 
 }  // namespace

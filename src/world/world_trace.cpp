@@ -166,7 +166,8 @@ void Tracer::visit_objects() {
   const auto& objects = world_.objects();
   for (std::size_t index = 0; index < objects.size(); ++index) {
     const WorldObject& o = objects[index];
-    if (options_.ignore_object == index || o.has(kFlagEthereal)) continue;
+    if (options_.ignore_object == index || o.has(kFlagEthereal) || o.has(kFlagIgnoreCollisions))
+      continue;
     const Vec3 offset = get_block_offset(frame_, o.position.objcell_id);
     Sphere bounds = o.bounds();
     bounds.center += offset;

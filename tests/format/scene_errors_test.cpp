@@ -401,7 +401,7 @@ TEST(SceneErrors, UnknownFlag) {
   EXPECT_EQ(error_of(s),
             "s.json: /objects/0/flags/1: unknown flag (known: ethereal, static, creature, player, "
             "pk, impenetrable, ignore_creatures, missile, edge_slide, gravity, perfect_clip, "
-            "path_clipped, free_rotate, viewer), got \"flying\"");
+            "path_clipped, free_rotate, viewer, ignore_collisions), got \"flying\"");
 }
 
 TEST(SceneErrors, UnknownMover) {

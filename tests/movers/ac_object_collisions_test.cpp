@@ -240,13 +240,24 @@ TEST(EtherealObject, IsPassedThroughAndReported) {
   EXPECT_FALSE(r.last_collided_object);
 }
 
-TEST(EtherealObject, StaticEtherealSceneryNeverBlocks) {
+TEST(IgnoreCollisions, AnObjectNothingCollidesWithIsPassedUnreported) {
   const World w = World::from_scene(flat_with({object_at(
-      1, {100, 100, 0}, kFlagEthereal | kFlagStatic, {box_shape({-1, -1, 0}, {1, 1, 2})})}));
+      1, {100, 100, 0}, kFlagIgnoreCollisions | kFlagStatic, {box_shape({-1, -1, 0}, {1, 1, 2})})}));
   Walker walker(w, player(), at({97, 100, 0}));
   walker.walk({6, 0, 0}, 12);
   EXPECT_NEAR(walker.xyz().x, 103.0f, 1e-3f);
   EXPECT_TRUE(walker.collided_ids.empty());
+}
+
+TEST(EtherealObject, AStaticObjectThatIsMerelyEtherealStillBlocks) {
+  // Retail (and ACE) test the static branch before the ethereal one: the
+  // box is environment and stops the walker at its face, x = 99.
+  const World w = World::from_scene(flat_with({object_at(
+      1, {100, 100, 0}, kFlagEthereal | kFlagStatic, {box_shape({-1, -1, 0}, {1, 1, 2})})}));
+  Walker walker(w, player(), at({97, 100, 0}));
+  walker.walk({6, 0, 0}, 12);
+  EXPECT_LE(walker.xyz().x, 99.0f - kBodyRadius + 0.01f);
+  EXPECT_GT(walker.xyz().x, 99.0f - kBodyRadius - 0.1f);
 }
 
 TEST(EtherealObject, AnEtherealBodyPassesDynamicObjectsButNotScenery) {

@@ -70,6 +70,9 @@ void check_move(const MoveOutcome& o, const json& e) {
   if (e.contains("state")) {
     EXPECT_EQ(ac::to_string(r.state), e["state"].get<std::string>());
   }
+  if (e.contains("status")) {
+    EXPECT_EQ(to_string(r.status), e["status"].get<std::string>());
+  }
   if (e.contains("cell")) {
     EXPECT_EQ(r.position.objcell_id, std::stoul(e["cell"].get<std::string>(), nullptr, 16));
   }

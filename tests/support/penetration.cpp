@@ -161,7 +161,8 @@ float depth_in_shadows(const World& world, const CellList& cells, CellId from, c
   for (CellId cell : cells)
     for (std::uint32_t index : world.shadows(cell)) {
       const WorldObject& o = world.objects()[index];
-      if (o.has(kFlagEthereal) || options.pass_through.count(o.id)) continue;
+      if (o.has(kFlagEthereal) || o.has(kFlagIgnoreCollisions) || options.pass_through.count(o.id))
+        continue;
       const Sphere in_block{s.center - get_block_offset(from, o.position.objcell_id), s.radius};
       deepest = std::max(deepest, depth_in_object(o, in_block, options.allow_passed_edge));
     }

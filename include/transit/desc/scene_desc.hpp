@@ -93,6 +93,9 @@ enum EntityFlag : std::uint32_t {
   kFlagPathClipped = 1u << 11,
   kFlagFreeRotate = 1u << 12,
   kFlagViewer = 1u << 13,
+  /// Nothing collides with the object, nor reports it (retail's
+  /// IgnoreCollisions object state): decorations, markers, effects.
+  kFlagIgnoreCollisions = 1u << 14,
 };
 /// The flag's name in files ("edge_slide"), or nullptr for an unknown bit.
 const char* entity_flag_name(std::uint32_t bit);

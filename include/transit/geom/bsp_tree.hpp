@@ -10,8 +10,8 @@ namespace transit {
 
 /// What a tree is used for (retail BSPTreeType, without the drawing tree).
 enum class BspRole {
-  Physics,  // collision against the polygons; leaves behind them are solid
-  Cell,     // containment of a room volume, portal polygons included
+  Physics,  ///< collision against the polygons; leaves behind them are solid
+  Cell,     ///< containment of a room volume, portal polygons included
 };
 
 /// ACE: BSP.BoundingType

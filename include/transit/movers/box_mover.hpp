@@ -53,6 +53,9 @@ struct TribesMemory {
   float last_jumpable_ms = 1.0e9f;  ///< lastJumpableNormalTimestamp, ms since it was set
 };
 
+/// A box character's runtime state, kept by the caller between steps:
+/// position (cell + landblock-local frame, origin per the box shape),
+/// velocity in m/s, ground contact and its normal, each mover's memory.
 struct BoxMoverState {
   Position position;
   Vec3 velocity{0.0f};
@@ -65,9 +68,12 @@ struct BoxMoverState {
   TribesMemory tribes;
 };
 
+/// A box mover: settings inside, state outside, so one mover may step many
+/// characters on many threads (step is const and reads the world only).
 class BoxMover {
  public:
   virtual ~BoxMover() = default;
+  /// "quake" or "tribes".
   virtual const char* name() const = 0;
   /// The box in metres.
   virtual BoxShape shape() const = 0;

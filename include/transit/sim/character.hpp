@@ -31,6 +31,7 @@ enum class GroundState : std::uint8_t {
   OnSteepGround,  ///< in contact with a plane too steep to walk: it slides down
   InAir,          ///< no contact plane: falling or jumping
 };
+/// "on_ground", "on_steep_ground" or "in_air".
 const char* to_string(GroundState state);
 
 /// The controls a player holds (retail's raw motion state).
@@ -90,6 +91,7 @@ class Character {
   CellId cell() const { return position().objcell_id; }
   /// Metres per second, landblock axes (x east, y north, z up).
   const Vec3& velocity() const { return sim_.body.velocity; }
+  /// On walkable ground, on steep ground, or in the air.
   GroundState ground_state() const;
   /// The plane the character stands on (landblock coordinates of its cell),
   /// nothing in the air.

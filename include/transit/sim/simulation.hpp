@@ -24,32 +24,40 @@ namespace transit {
 /// are kCharacterObjectIdBase + the character's index in the scene.
 inline constexpr std::uint32_t kCharacterObjectIdBase = 0xC0000000u;
 
+/// What happened to a character during a step.
 enum class SimEventKind {
-  CollidedObject,       // `id` is the object's id
-  CollidedEnvironment,  // terrain, a room, a static object (landing included)
-  Blocked,              // a move cut short against a surface (not a retail event)
-  Landed,               // reached walkable ground from the air
-  LeftGround,           // left walkable ground (jump, ledge, steep slope)
-  EnteredCell,          // `id` is the new cell
-  Jumped,
-  JumpRefused,  // asked to jump while not on walkable ground
+  CollidedObject,       ///< `id` is the object's id
+  CollidedEnvironment,  ///< terrain, a room, a static object (landing included)
+  Blocked,              ///< a move cut short against a surface (not a retail event)
+  Landed,               ///< reached walkable ground from the air
+  LeftGround,           ///< left walkable ground (jump, ledge, steep slope)
+  EnteredCell,          ///< `id` is the new cell
+  Jumped,       ///< a jump started
+  JumpRefused,  ///< asked to jump while not on walkable ground
 };
+/// The event's name as trajectories write it ("collided_object" ...).
 const char* to_string(SimEventKind kind);
 
+/// One event: when, to which character (its index in the scene), what, and
+/// the object or cell it concerns.
 struct SimEvent {
   double t = 0.0;  ///< simulation time at the end of the step it happened in
-  std::size_t character = 0;
+  std::size_t character = 0;  ///< index in the scene
   SimEventKind kind = SimEventKind::Landed;
-  std::uint32_t id = 0;
+  std::uint32_t id = 0;  ///< the object id or cell id the event concerns, else 0
 };
 
+/// How a Simulation steps: frames cut into quanta (seconds) and threads.
 struct SimulationOptions {
-  QuantumOptions quanta;
+  QuantumOptions quanta;  ///< max/min quantum, seconds; the transitions' step cap
   /// Threads the characters are updated on (the caller's own included);
   /// the results are bit-identical whatever the number.
   int threads = 1;
 };
 
+/// The characters of a scene stepped together through one world; not
+/// thread-safe itself (call it from one thread), it updates its characters on
+/// its own pool.
 class Simulation {
  public:
   /// Places every character of the scene in `world` (AC characters by retail
@@ -57,13 +65,18 @@ class Simulation {
   /// the air; Quake and Tribes boxes start where the scene puts their feet).
   /// Throws InputError for a character whose position is in no loaded cell.
   Simulation(World world, const SceneDesc& scene, const SimulationOptions& options = {});
+  /// The same on one thread with the given quanta.
   Simulation(World world, const SceneDesc& scene, const QuantumOptions& quanta);
 
+  /// The world, with the characters' own objects in it.
   const World& world() const { return world_; }
+  /// Characters, in scene order; character(i) is the i-th (expert view).
   std::size_t size() const { return characters_.size(); }
   const SimCharacter& character(std::size_t index) const { return characters_[index]; }
   SimCharacter& character(std::size_t index) { return characters_[index]; }
+  /// The index of the character with that name, if any.
   std::optional<std::size_t> find(const std::string& name) const;
+  /// Seconds simulated so far; threads the pool runs on.
   double time() const { return time_; }
   int threads() const { return pool_->threads(); }
   /// Updates the characters on `threads` threads from the next step on.

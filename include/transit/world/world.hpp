@@ -31,6 +31,7 @@ class World {
 
   const Landscape& landscape() const { return landscape_; }
   const LandCell* land_cell(CellId id) const { return landscape_.get_landcell(id); }
+  /// The indoor cell with that id, or null.
   const EnvCell* env_cell(CellId id) const;
   std::span<const EnvCell> env_cells() const { return env_cells_; }
   bool has_cell(CellId id) const {
@@ -40,6 +41,7 @@ class World {
   /// By slot: a removed object's slot holds a placeholder (id 0, no shapes)
   /// until an added object takes it.
   const std::vector<WorldObject>& objects() const { return objects_; }
+  /// The first object with that WorldObject::id (a linear search), or null.
   const WorldObject* object_by_id(std::uint32_t id) const;
   /// Indices (into objects()) of the objects whose shadow falls in `cell`.
   std::span<const std::uint32_t> shadows(CellId cell) const;
@@ -66,6 +68,7 @@ class World {
     std::uint32_t cell_count = 0;
     std::array<CellId, kCells> cells{};
 
+    /// Keeps `found` when it has at most kCells cells.
     void keep_cells(const CellList& found);
   };
   /// Moves each object (each at most once) as move_object would, one after

@@ -32,20 +32,25 @@ namespace transit {
 
 /// Quake's DIST_EPSILON in Quake units, and Quake units per metre by default.
 inline constexpr float kQuakeDistEpsilon = 0.03125f;
+/// Quake units per metre (a power of two, so conversions are exact) and the
+/// default back-off in metres.
 inline constexpr float kDefaultUnitsPerMetre = 32.0f;
 inline constexpr float kDefaultTraceEpsilon = kQuakeDistEpsilon / kDefaultUnitsPerMetre;
 /// An overlap at the start up to this depth (metres) is contact, not solid:
 /// it absorbs the float rounding of positions a trace ended at.
 inline constexpr float kTraceSolidTolerance = 1e-4f;
 
+/// What stopped a trace.
 enum class TraceHitKind : std::uint8_t { None, Terrain, Cell, Object };
 
+/// How a trace runs.
 struct TraceOptions {
   float epsilon = kDefaultTraceEpsilon;  ///< back-off from a hit surface, metres
   std::optional<std::size_t> ignore_object;  ///< the mover's own world object
   bool objects = true;                        ///< false: terrain and rooms only
 };
 
+/// How far a trace got and what stopped it.
 struct TraceResult {
   float fraction = 1.0f;    ///< of the way from start to end the shape got
   Vec3 end_position{0.0f};  ///< in the trace frame; exactly `end` when fraction is 1
@@ -54,7 +59,7 @@ struct TraceResult {
   bool start_solid = false;
   /// ... and the motion goes further into it: the shape cannot move (fraction 0).
   bool all_solid = false;
-  TraceHitKind hit = TraceHitKind::None;
+  TraceHitKind hit = TraceHitKind::None;  ///< what was hit first
   CellId cell = 0;           ///< terrain or indoor cell hit
   std::uint32_t object = 0;  ///< index into World::objects() when an object was hit
   std::uint32_t shape = 0;   ///< the object's shape: meshes, then cylspheres, then spheres

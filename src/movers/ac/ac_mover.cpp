@@ -121,9 +121,13 @@ MoveStatus move_status(const World& world, const Position& begin, const Vec3& wa
                          !world.objects()[*r.last_collided_object].has(kFlagStatic);
   const MoveStatus blocked = by_object ? MoveStatus::BlockedByObject : MoveStatus::Blocked;
   if (!r.ok) return blocked;
+  const bool still = length_sq(get_offset(begin, r.position)) < kStillDistance * kStillDistance;
+  // Asked to go somewhere and went nowhere: stopped by what it met.
+  if (still && r.collision_normal && length_sq(wanted) >= kStillDistance * kStillDistance)
+    return blocked;
   // Ground met on the way (a landing, a step) turns nothing.
   if (!r.collision_normal || r.collision_normal->z >= kFloorZ) return MoveStatus::Moved;
-  if (length_sq(get_offset(begin, r.position)) < kStillDistance * kStillDistance) return blocked;
+  if (still) return blocked;
   // Slid: the move had a way along the surface it met; a move straight into
   // it (within about 3 degrees) was only cut short.
   const Vec3 n(r.collision_normal->x, r.collision_normal->y, 0.0f);

@@ -629,9 +629,9 @@ TransitionState Transition::object_find_collisions(std::size_t index) {
   // Nothing but meshes, all out of reach: every branch below ends in kOk.
   if (o.spheres.empty() && o.cylspheres.empty() && clear_of_meshes(*this, o, index)) return kOk;
   if (object_info.has(kIsViewer) && weenie_is_creature(o)) return kOk;
-  // transit has no IgnoreCollisions flag: static ethereal objects are taken
-  // to have it (retail would let a static, merely ethereal object block).
-  if (o.has(kFlagEthereal) && o.has(kFlagStatic)) return kOk;
+  // A static object that is merely ethereal still blocks: retail tests the
+  // static branch (report_collision) before the ethereal one.
+  if (o.has(kFlagIgnoreCollisions)) return kOk;
   bool ethereal = false;
   if (o.has(kFlagEthereal) || (object_info.ethereal && !o.has(kFlagStatic))) {
     if (sphere_path.step_down) return kOk;

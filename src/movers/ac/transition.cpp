@@ -379,11 +379,30 @@ TransitionState Transition::find_other_collisions(const CellList& cells, CellId 
   return TransitionState::OK;
 }
 
+namespace {
+
+// Retail compares positions within EPSILON per component (cell, origin and
+// orientation): a sub-step that moved less than 0.2 mm has not moved. ACE's
+// AFrame.Equals does the same for the origin (its orientation test compares
+// a frame with itself). ACE: Position.Equals / AFrame.Equals
+bool same_place(const Position& a, const Position& b) {
+  if (a.objcell_id != b.objcell_id) return false;
+  const Vec3 d = a.frame.origin - b.frame.origin;
+  if (std::fabs(d.x) > kEpsilon || std::fabs(d.y) > kEpsilon || std::fabs(d.z) > kEpsilon)
+    return false;
+  const Quat& p = a.frame.orientation;
+  const Quat& q = b.frame.orientation;
+  return std::fabs(p.w - q.w) <= kEpsilon && std::fabs(p.x - q.x) <= kEpsilon &&
+         std::fabs(p.y - q.y) <= kEpsilon && std::fabs(p.z - q.z) <= kEpsilon;
+}
+
+}  // namespace
+
 TransitionState Transition::validate_transition(TransitionState state) {
   SpherePath& path = sphere_path;
   CollisionInfo& ci = collision_info;
   bool moved = true;
-  if (state != TransitionState::OK || path.check_pos == path.cur_pos) {
+  if (state != TransitionState::OK || same_place(path.check_pos, path.cur_pos)) {
     moved = false;
     if (state == TransitionState::OK) {
       set_current_check_pos();

@@ -14,8 +14,10 @@
 
 namespace transit::quake {
 
+/// Quake 2's pmove constants in Quake units (1/32 m by default), as
+/// pmove.c has them.
 struct QuakeSettings {
-  float units_per_metre = kDefaultUnitsPerMetre;
+  float units_per_metre = kDefaultUnitsPerMetre;  ///< Quake units in a metre
   /// The player box of PM_CheckDuck, standing (Quake units, origin-relative).
   Vec3 mins{-16.0f, -16.0f, -24.0f};
   Vec3 maxs{16.0f, 16.0f, 32.0f};
@@ -36,6 +38,7 @@ struct QuakeSettings {
   float dist_epsilon = kQuakeDistEpsilon;  ///< trace back-off, units
 };
 
+/// PM_StepSlideMove_'s bump and clip-plane limits.
 inline constexpr int kNumBumps = 4;
 inline constexpr int kMaxClipPlanes = 5;
 
@@ -52,8 +55,11 @@ struct PmoveLocal {
   std::optional<std::size_t> ignore_object;
 };
 
+/// Quake 2's player movement (PM_StepSlideMove with friction, acceleration,
+/// jumping and ground checks) over transit worlds: see docs/quake-tribes.md.
 class QuakeMover final : public BoxMover {
  public:
+  /// A mover with these settings (Quake units).
   explicit QuakeMover(QuakeSettings settings = {});
 
   const QuakeSettings& settings() const { return settings_; }

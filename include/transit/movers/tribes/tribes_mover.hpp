@@ -23,10 +23,12 @@ namespace transit::tribes {
 
 /// What to do when the four bumps run out with time left (a "ski bug").
 enum class SkiBug {
-  ZeroVelocity,  // Tribes: stop dead
-  Ignore,        // the article's fix: keep the velocity, try again next tick
+  ZeroVelocity,  ///< Tribes: stop dead
+  Ignore,        ///< the article's fix: keep the velocity, try again next tick
 };
 
+/// Tribes 1's Player.UpdatePosition constants (metres, seconds) and
+/// transit's tick around it.
 struct TribesSettings {
   BoxShape box;                       ///< metres, origin at the feet
   int max_bumps = 4;                  ///< maxBumps
@@ -60,8 +62,11 @@ struct UpdateResult {
   bool ran_out = false;           ///< all bumps used with time left (the ski-bug case)
 };
 
+/// Tribes 1's bump-and-bounce mover over transit worlds: see
+/// docs/quake-tribes.md.
 class TribesMover final : public BoxMover {
  public:
+  /// A mover with these settings; on_damage hears of hard impacts.
   explicit TribesMover(TribesSettings settings = {}, DamageCallback on_damage = {});
 
   const TribesSettings& settings() const { return settings_; }
