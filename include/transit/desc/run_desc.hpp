@@ -23,6 +23,7 @@ struct MoveDesc {
   bool operator==(const MoveDesc&) const = default;
 };
 
+/// A moves file: the moves in file order.
 struct MovesDesc {
   std::vector<MoveDesc> moves;
   bool operator==(const MovesDesc&) const = default;
@@ -41,6 +42,8 @@ struct ScriptInput {
   bool operator==(const ScriptInput&) const = default;
 };
 
+/// A script file: frame time and duration in seconds, and each character's
+/// timed inputs by name (docs/scene-format.md).
 struct ScriptDesc {
   double dt = 1.0 / 30.0;
   double duration = 10.0;

@@ -13,6 +13,7 @@
 
 namespace transit {
 
+/// A cell id (0xXXYYCCCC); see world/land_defs.hpp.
 using CellId = std::uint32_t;
 
 /// An orientation as written: a compass heading in degrees (0 = north/+Y,
@@ -20,6 +21,7 @@ using CellId = std::uint32_t;
 struct OrientationDesc {
   std::optional<float> heading_deg;
   std::optional<Quat> rotation;
+  /// The orientation as a unit quaternion (identity when neither is given).
   Quat quat() const;
   bool operator==(const OrientationDesc&) const = default;
 };
@@ -34,6 +36,8 @@ struct PositionDesc {
   bool operator==(const PositionDesc&) const = default;
 };
 
+/// A polygon mesh as written: vertices in metres and polygons as vertex
+/// indices (counter-clockwise seen from the front), inline or from an OBJ file.
 struct MeshDesc {
   std::string obj;  ///< the "obj" path as written (relative to the scene file), or empty
   std::vector<Vec3> vertices;  ///< loaded from the OBJ file when `obj` is set
@@ -41,6 +45,8 @@ struct MeshDesc {
   bool operator==(const MeshDesc&) const = default;
 };
 
+/// A terrain landblock: coordinates, 9 x 9 vertex heights in metres (or one
+/// flat height) and terrain types.
 struct LandblockDesc {
   int x = 0;  ///< 0..254, east
   int y = 0;  ///< 0..254, north
@@ -50,12 +56,16 @@ struct LandblockDesc {
   bool operator==(const LandblockDesc&) const = default;
 };
 
+/// A portal: a polygon of a cell or building mesh and the cell it leads to
+/// (none: outside).
 struct PortalDesc {
   std::uint32_t polygon = 0;  ///< index into the mesh's polygons
   std::optional<CellId> to;   ///< nothing: "outside"
   bool operator==(const PortalDesc&) const = default;
 };
 
+/// An indoor cell (EnvCell): id, frame in its landblock (metres), mesh,
+/// portals and whether it sees outside.
 struct CellDesc {
   CellId id = 0;  ///< 0xXXYY0100 and up
   Vec3 origin{0.0f};
@@ -66,6 +76,7 @@ struct CellDesc {
   bool operator==(const CellDesc&) const = default;
 };
 
+/// One collision shape of an object, in the object's frame (metres).
 struct ShapeDesc {
   enum class Type { Sphere, CylSphere, Mesh };
   Type type = Type::Sphere;
@@ -102,6 +113,8 @@ const char* entity_flag_name(std::uint32_t bit);
 /// The bit for a name, or 0 when the name is unknown.
 std::uint32_t entity_flag_from_name(const std::string& name);
 
+/// An object: id, name, position, scale, shapes, building portals and
+/// EntityFlag bits.
 struct ObjectDesc {
   std::uint32_t id = 0;
   std::string name;
@@ -114,8 +127,11 @@ struct ObjectDesc {
   bool operator==(const ObjectDesc&) const = default;
 };
 
+/// Which mover moves a character.
 enum class MoverKind { Ac, Quake, Tribes };
 
+/// A Quake or Tribes character's box in metres relative to its feet, and
+/// Quake's step height in metres.
 struct BoxMoverDesc {
   Vec3 mins{-0.4f, -0.4f, 0.0f};
   Vec3 maxs{0.4f, 0.4f, 1.8f};
@@ -123,6 +139,8 @@ struct BoxMoverDesc {
   bool operator==(const BoxMoverDesc&) const = default;
 };
 
+/// A scene character: name, position, mover, AC spheres and step heights
+/// (metres), flags and Run/Jump skills.
 struct CharacterDesc {
   std::string name;
   PositionDesc position;
@@ -140,6 +158,7 @@ struct CharacterDesc {
   bool operator==(const CharacterDesc&) const = default;
 };
 
+/// A whole scene file: landblocks, indoor cells, objects and characters.
 struct SceneDesc {
   std::vector<LandblockDesc> landblocks;
   std::vector<CellDesc> cells;

@@ -12,10 +12,12 @@ namespace transit {
 
 /// Throws InputError "<file>: <JSON pointer>: <what>, got <value>".
 MovesDesc read_moves_file(const std::filesystem::path& file);
+/// The same from JSON text; `source_name` names it in error messages.
 MovesDesc parse_moves(const std::string& json_text, const std::string& source_name);
 
 /// Inputs must be in time order per character (equal times apply in file order).
 ScriptDesc read_script_file(const std::filesystem::path& file);
+/// The same from JSON text; `source_name` names it in error messages.
 ScriptDesc parse_script(const std::string& json_text, const std::string& source_name);
 
 }  // namespace transit

@@ -17,6 +17,8 @@ enum class BspRole {
 /// ACE: BSP.BoundingType
 enum class BoundingType { Outside, PartiallyInside, EntirelyInside };
 
+/// One node of a BSP tree: a splitting plane and two children, or a leaf
+/// with its polygons and solid flag, and a bounding sphere (metres).
 struct BspNode {
   Plane plane;      ///< splitting plane (internal nodes)
   Sphere bounds;    ///< encloses every polygon piece below this node
@@ -28,6 +30,7 @@ struct BspNode {
   bool is_leaf() const { return pos < 0; }
 };
 
+/// Size figures of a tree: nodes, leaves, depth, polygons per leaf.
 struct BspStats {
   int nodes = 0;
   int leaves = 0;
@@ -48,6 +51,7 @@ class BspTree {
 
   const std::vector<Polygon>& polygons() const { return polygons_; }
   const std::vector<BspNode>& nodes() const { return nodes_; }
+  /// The index in polygons() of a polygon of this tree.
   std::size_t polygon_index(const Polygon* p) const {
     return static_cast<std::size_t>(p - polygons_.data());
   }
@@ -92,6 +96,8 @@ class BspTree {
     float time = 0.0f;
     const Polygon* polygon = nullptr;
   };
+  /// The first polygon the ray hits from its front side; false when none
+  /// within ray.length.
   bool trace_ray(const Ray& ray, RayHit& hit) const;
 
  private:

@@ -45,6 +45,8 @@ class Polygon {
   bool walkable_hits_sphere(float walkable_allowance, const Sphere& sphere, const Vec3& up) const;
   /// ACE: Polygon.check_walkable / check_small_walkable
   bool check_walkable(const Sphere& sphere, const Vec3& up, bool small = false) const;
+  /// Whether the sphere stands on this polygon as walkable ground seen along
+  /// `up` (retail check_small_walkable).
   bool check_small_walkable(const Sphere& sphere, const Vec3& up) const {
     return check_walkable(sphere, up, true);
   }

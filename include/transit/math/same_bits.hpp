@@ -12,6 +12,8 @@
 
 namespace transit {
 
+/// Bit-for-bit equality (NaNs with equal bits are equal; 0 and -0 are not),
+/// for memo keys and determinism checks.
 inline bool same_bits(float a, float b) {
   return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
 }

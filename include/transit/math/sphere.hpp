@@ -6,6 +6,7 @@
 
 namespace transit {
 
+/// A sphere: centre and radius, metres.
 struct Sphere {
   Vec3 center{0.0f};
   float radius = 0.0f;
@@ -23,6 +24,7 @@ struct Sphere {
 /// its corners, which encloses every one of them.
 class SphereBox {
  public:
+  /// Grows the box to hold the sphere.
   void add(const Vec3& center, float radius) {
     lo_ = glm::min(lo_, center - radius);
     hi_ = glm::max(hi_, center + radius);

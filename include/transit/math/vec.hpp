@@ -11,14 +11,18 @@
 
 namespace transit {
 
+/// Vectors and quaternions (glm, floats): x east, y north, z up.
 using Vec3 = glm::vec3;
 using Quat = glm::quat;  ///< (w, x, y, z)
 
+/// Up.
 inline constexpr Vec3 kUnitZ{0.0f, 0.0f, 1.0f};
 
+/// Dot product of the horizontal (x, y) parts.
 inline float dot2d(const Vec3& a, const Vec3& b) {
   return a.x * b.x + a.y * b.y;
 }
+/// Squared length.
 inline float length_sq(const Vec3& v) {
   return glm::dot(v, v);
 }
@@ -37,6 +41,7 @@ inline bool is_identity_rotation(const Quat& q) {
   return q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && (q.w == 1.0f || q.w == -1.0f);
 }
 
+/// Every component finite (no NaN or infinity).
 inline bool is_finite(const Vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }

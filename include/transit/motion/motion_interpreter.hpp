@@ -18,7 +18,7 @@ inline constexpr float kSidestepFactor = 0.5f;
 inline constexpr float kRunTurnFactor = 1.5f;
 inline constexpr float kMaxSidestepAnimRate = 3.0f;
 inline constexpr float kMaxRunRate = 4.5f;  ///< 18 m/s, from run skill 800
-inline constexpr float kMinJumpHeight = 0.35f;
+inline constexpr float kMinJumpHeight = 0.35f;  ///< metres
 
 /// Speed factor of carried weight: burden = encumbrance / capacity.
 /// ACE: EncumbranceSystem.GetBurdenMod
@@ -34,6 +34,8 @@ float jump_velocity(float burden, float jump_skill, float extent);
 enum class ForwardCommand { Ready, WalkForward, WalkBackward };
 enum class SidestepCommand { None, Left, Right };
 
+/// A character's skills: Run and Jump (retail skill points) and burden
+/// (encumbrance / capacity, 0 unencumbered).
 struct MotionSkills {
   float run_skill = 200.0f;
   float jump_skill = 200.0f;
@@ -54,6 +56,7 @@ class MotionInterpreter {
   /// hold_run: retail's HoldKey.Run (the default in play); without it the
   /// character walks.
   void set_forward(ForwardCommand command, bool hold_run);
+  /// Sidestep left, right or not.
   void set_sidestep(SidestepCommand command);
   /// Turn rate in degrees per second, positive clockwise, as given.
   void set_turn_rate(float deg_per_s) { turn_deg_per_s_ = deg_per_s; }

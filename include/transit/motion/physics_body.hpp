@@ -12,6 +12,8 @@
 
 namespace transit {
 
+/// A moving body's physical state (retail CPhysicsObj): shape, position,
+/// velocity (m/s), acceleration, contact state; integrated by update_object.
 class PhysicsBody {
  public:
   PhysicsBody() = default;

@@ -10,6 +10,8 @@ namespace transit {
 /// The name of the demo world's character the script drives.
 inline constexpr const char* kDemoCharacter = "player";
 
+/// The demo tour's script (make run): the player's walk through the village
+/// and the house.
 ScriptDesc make_demo_script();
 
 }  // namespace transit

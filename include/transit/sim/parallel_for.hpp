@@ -18,9 +18,13 @@
 
 namespace transit {
 
+/// A pool of threads that runs the blocks of an index range (kBlock indices
+/// each) on its threads and the caller's, for Simulation::step.
 class ParallelFor {
  public:
+  /// A pool of `threads` threads in all, the caller's included (at least 1).
   explicit ParallelFor(int threads);
+  /// Joins the threads.
   ~ParallelFor();
   ParallelFor(const ParallelFor&) = delete;
   ParallelFor& operator=(const ParallelFor&) = delete;

@@ -19,6 +19,8 @@
 
 namespace transit {
 
+/// One character of a Simulation: name, body, controls, its world object and
+/// mover (the box movers' state besides).
 struct SimCharacter {
   std::string name;
   PhysicsBody body;  ///< the character's state; for box movers, mirrored from box_state
@@ -34,6 +36,7 @@ struct SimCharacter {
 
 /// A script's forward input as retail's raw motion command and run key.
 void apply_forward_input(MotionInterpreter& motion, ForwardInput forward);
+/// A script's strafe input as retail's sidestep command.
 SidestepCommand sidestep_command(StrafeInput strafe);
 
 /// A character of `settings` standing at `position`, not yet placed.

@@ -12,6 +12,8 @@
 
 namespace transit {
 
+/// One character at one tick: time (s), cell, position (metres), heading
+/// (degrees), velocity (m/s), contact and walkability.
 struct TrajectorySample {
   double t = 0.0;
   Position position;
@@ -22,6 +24,7 @@ struct TrajectorySample {
   bool on_walkable = false;
 };
 
+/// Totals of one character over a run: distance (metres), events.
 struct CharacterStats {
   double distance = 0.0;          ///< path length in metres
   double grounded_seconds = 0.0;  ///< ticks ending on walkable ground
@@ -31,6 +34,7 @@ struct CharacterStats {
   std::vector<CellId> cells_visited;  ///< in order of first visit
 };
 
+/// One character's samples and stats.
 struct CharacterTrack {
   std::string name;
   std::vector<TrajectorySample> samples;  ///< t = 0, then after every tick
@@ -38,6 +42,7 @@ struct CharacterTrack {
   CharacterStats stats;
 };
 
+/// A run of a script: every character's track and every event.
 struct Trajectory {
   double dt = 0.0;
   long long ticks = 0;

@@ -20,8 +20,11 @@ class CellList {
 
   /// False when the list is full (the cell is then left out).
   bool add(CellId id);
+  /// Takes the cell out, keeping the order of the rest.
   void remove(CellId id);
+  /// Whether the cell is listed.
   bool contains(CellId id) const;
+  /// Empties the list.
   void clear() {
     size_ = 0;
     added_outside = false;

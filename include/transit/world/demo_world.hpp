@@ -40,7 +40,7 @@ inline constexpr int kMesaFirstSteepRow = 3;  ///< local y 72..192
 /// 1.5 m: cells (1..2, 2..3) are entirely water, the ring around them partly.
 inline constexpr CellId kPondEntirelyWaterCell = 0xAAB4000B;   ///< column 1, row 2
 inline constexpr CellId kPondPartiallyWaterCell = 0xAAB40003;  ///< column 0, row 2
-inline constexpr float kPondZ = 18.5f;
+inline constexpr float kPondZ = 18.5f;  ///< the pond floor, metres
 
 /// --- the stone house (kVillageBlock) -------------------------------------------
 inline constexpr std::uint32_t kHouseId = 7001;
@@ -53,7 +53,7 @@ inline constexpr CellId kHallCell = 0xA9B40100;       ///< ground floor, front d
 inline constexpr CellId kStairHallCell = 0xA9B40101;  ///< two storeys, the staircase
 inline constexpr CellId kUpperRoomCell = 0xA9B40102;  ///< upper floor, balcony door
 inline constexpr float kUpperFloorZ = 3.0f;           ///< house-local
-inline constexpr float kStepRise = 0.25f;
+inline constexpr float kStepRise = 0.25f;  ///< stair rise, metres
 /// Balcony slab on the north wall, house-local x 1..5, y 10..12, top z 3.
 inline constexpr float kBalconyMinX = 1.0f;
 inline constexpr float kBalconyMaxX = 5.0f;

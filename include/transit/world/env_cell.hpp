@@ -37,6 +37,7 @@ class EnvCell {
   /// Cells seen from this one (retail's stab list): those of its building.
   const std::vector<CellId>& visible_cells() const { return visible_; }
   void set_visible_cells(std::vector<CellId> cells) { visible_ = std::move(cells); }
+  /// Whether the cell is among those this cell sees (its visible cells).
   bool sees(CellId id) const;
 
   /// A point in its landblock's coordinates. ACE: EnvCell.point_in_cell

@@ -12,6 +12,8 @@
 
 namespace transit {
 
+/// An outdoor cell: 24 m square of a landblock, two terrain triangles split
+/// as retail splits them, water or not.
 class LandCell {
  public:
   /// Which corners of the cell stand on water terrain, one bit per corner,

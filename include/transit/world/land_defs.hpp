@@ -23,21 +23,26 @@
 
 namespace transit {
 
+/// A cell id: 0xXXYY (landblock) in the high word, the cell in the low word.
 using CellId = std::uint32_t;
 
 inline constexpr float kBlockLength = 192.0f;  ///< metres per landblock side
 inline constexpr float kCellLength = 24.0f;    ///< metres per land cell side
+/// Half a land cell, metres.
 inline constexpr float kHalfCellLength = 12.0f;
 inline constexpr int kBlockSide = 8;  ///< land cells per landblock side
 inline constexpr int kVertexDim = 9;  ///< terrain vertices per landblock side
+/// Land cells and terrain vertices per landblock.
 inline constexpr int kCellsPerBlock = kBlockSide * kBlockSide;
 inline constexpr int kVerticesPerBlock = kVertexDim * kVertexDim;
 inline constexpr int kMaxBlockCoord = 254;  ///< landblock X and Y are 0..254
 inline constexpr int kLandLength = 2040;    ///< global cell coordinates are 0..2039
 
+/// The landblock and cell words of a cell id.
 inline constexpr std::uint32_t kBlockMask = 0xFFFF0000u;
 inline constexpr std::uint32_t kCellMask = 0x0000FFFFu;
 inline constexpr std::uint32_t kBlockCellId = 0xFFFFu;  ///< low word naming the landblock itself
+/// Low words of the first and last outdoor and indoor cells.
 inline constexpr std::uint32_t kFirstLandCellId = 0x1u;
 inline constexpr std::uint32_t kLastLandCellId = 0x40u;
 inline constexpr std::uint32_t kFirstEnvCellId = 0x100u;
@@ -59,12 +64,14 @@ struct CellPoint {
 
 // --- id parts ---------------------------------------------------------------
 
+/// Landblock X (east, 0..254) and Y (north) of a cell id.
 constexpr std::uint32_t landblock_x(CellId id) {
   return id >> 24;
 }
 constexpr std::uint32_t landblock_y(CellId id) {
   return (id >> 16) & 0xFFu;
 }
+/// The low word: which cell of the landblock.
 constexpr std::uint32_t cell_part(CellId id) {
   return id & kCellMask;
 }
@@ -72,9 +79,11 @@ constexpr std::uint32_t cell_part(CellId id) {
 constexpr CellId landblock_of(CellId id) {
   return id & kBlockMask;
 }
+/// The landblock id 0xXXYY0000 of landblock (X, Y).
 constexpr CellId make_landblock_id(std::uint32_t block_x, std::uint32_t block_y) {
   return (block_x << 24) | ((block_y & 0xFFu) << 16);
 }
+/// Whether two ids name cells of one landblock.
 constexpr bool same_landblock(CellId a, CellId b) {
   return (a >> 16) == (b >> 16);
 }
@@ -99,6 +108,7 @@ constexpr CellId outdoor_cell_id(CellId landblock, int cell_x, int cell_y) {
 constexpr int outdoor_cell_x(CellId id) {
   return static_cast<int>(cell_part(id) - 1) / kBlockSide;
 }
+/// Row (north, 0..7) of an outdoor cell in its landblock.
 constexpr int outdoor_cell_y(CellId id) {
   return static_cast<int>(cell_part(id) - 1) % kBlockSide;
 }
@@ -261,6 +271,7 @@ inline bool adjust_to_outside(CellId& id, Vec3& local) {
   id = 0;
   return false;
 }
+/// adjust_to_outside on a position's cell and origin.
 inline bool adjust_to_outside(Position& position) {
   return adjust_to_outside(position.objcell_id, position.frame.origin);
 }

@@ -24,6 +24,8 @@ struct TerrainPoly {
   const Polygon* polygon = nullptr;  ///< owned by the landblock
 };
 
+/// A 192 m square of terrain: 9 x 9 heights (metres), terrain types, and
+/// its 64 land cells.
 class Landblock {
  public:
   /// `landblock_id` is 0xXXYY0000 (X, Y in 0..254). `heights` holds 81

@@ -24,9 +24,11 @@ struct NeighbourCells {
 
   const CellId* begin() const { return ids.data(); }
   const CellId* end() const { return ids.data() + count; }
+  /// Whether the landblock of the id is loaded.
   bool contains(CellId id) const;
 };
 
+/// The loaded landblocks, found by id through a grid.
 class Landscape {
  public:
   /// Adds a landblock; false (and nothing changes) when one with the same id

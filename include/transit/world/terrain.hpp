@@ -13,6 +13,8 @@ enum class WaterType : std::uint8_t { NotWater = 0, PartiallyWater = 1, Entirely
 /// Retail TerrainType values (5 bits, 0..31) of the ones that matter to
 /// physics; the others are land (grass, sand, rock, ...).
 inline constexpr std::uint8_t kTerrainWaterRunning = 0x10;
+/// The water terrain types (with kTerrainWaterRunning), and how many types
+/// there are.
 inline constexpr std::uint8_t kTerrainWaterStandingFresh = 0x11;
 inline constexpr std::uint8_t kTerrainWaterShallowSea = 0x12;
 inline constexpr std::uint8_t kTerrainWaterShallowStillSea = 0x13;

@@ -34,6 +34,7 @@ class World {
   /// The indoor cell with that id, or null.
   const EnvCell* env_cell(CellId id) const;
   std::span<const EnvCell> env_cells() const { return env_cells_; }
+  /// Whether the cell (indoor or outdoor) is in the world.
   bool has_cell(CellId id) const {
     return is_indoor(id) ? env_cell(id) != nullptr : land_cell(id) != nullptr;
   }

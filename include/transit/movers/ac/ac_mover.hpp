@@ -32,6 +32,7 @@ struct CellPlane {
   bool water = false;
   bool operator==(const CellPlane&) const = default;
 };
+/// Bit-for-bit equality of two cell planes.
 inline bool same_bits(const CellPlane& a, const CellPlane& b) {
   return transit::same_bits(a.plane.normal, b.plane.normal) &&
          transit::same_bits(a.plane.d, b.plane.d) && a.cell == b.cell && a.water == b.water;
@@ -46,6 +47,8 @@ struct AcContact {
   int frames_stationary_fall = 0;
 };
 
+/// What a transition found: status and retail's states, where the body ends,
+/// its contact plane, collision and sliding normals, collided objects.
 struct AcMoveResult {
   bool ok = false;                                         ///< the transition found a valid position
   MoveStatus status = MoveStatus::NoCell;                  ///< what the move did, and why it stopped

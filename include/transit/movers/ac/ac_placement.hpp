@@ -4,6 +4,7 @@
 
 namespace transit::ac {
 
+/// Where place_body put a body, and the ground it settled on.
 struct AcPlacement {
   bool ok = false;         ///< a free spot was found
   Position position;       ///< where the body was placed (`at` when refused)

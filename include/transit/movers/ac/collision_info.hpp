@@ -7,6 +7,7 @@
 
 namespace transit::ac {
 
+/// A cell id.
 using CellId = std::uint32_t;
 
 /// What a transition learned about the surfaces around the object (retail
@@ -35,9 +36,12 @@ struct CollisionInfo {
   std::vector<std::uint32_t> collide_objects;
   std::int64_t last_collided_object = -1;
 
+  /// ACE: CollisionInfo.SetContactPlane
   void set_contact_plane(const Plane& plane, bool is_water);
+  /// The normal, normalised (zero when it cannot be). ACE: CollisionInfo.SetCollisionNormal
   void set_collision_normal(const Vec3& normal);
   void set_sliding_normal(const Vec3& normal);
+  /// Records an object hit (once); `collided`: it blocked. ACE: CollisionInfo.AddObject
   void add_object(std::uint32_t object, bool collided);
 };
 

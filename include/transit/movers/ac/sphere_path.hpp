@@ -86,6 +86,7 @@ struct SpherePath {
   void cache_global_curr_center();
   /// ACE: SpherePath.CacheGlobalSphere (both forms)
   void cache_global_sphere();
+  /// Moves the global spheres by `offset`, metres.
   void shift_global_sphere(const Vec3& offset);
   /// ACE: SpherePath.CacheLocalSpaceSphere
   void cache_local_space_sphere(const Position& pos, float scale);
@@ -95,7 +96,9 @@ struct SpherePath {
   Vec3 cur_check_block_offset() const;
   /// ACE: SpherePath.SaveCheckPos / RestoreCheckPos / SetCheckPos
   void save_check_pos();
+  /// Back to the check position saved by save_check_pos.
   void restore_check_pos();
+  /// The position and cell the next collision step tests. ACE: SpherePath.SetCheckPos
   void set_check_pos(const Position& position, CellId cell);
   /// ACE: SpherePath.SetCollide
   void set_collide(const Vec3& collision_normal);

@@ -42,10 +42,12 @@ class Transition {
   /// Set-up, in retail's order: object, spheres, path, then any remembered
   /// contact plane and sliding normal.
   void init_object(const ObjectInfo& info) { object_info = info; }
+  /// ACE: Transition.InitSphere / InitPath (begin may be none: a placement).
   void init_sphere(std::span<const Sphere> spheres, float scale);
   void init_path(CellId begin_cell, const std::optional<Position>& begin, const Position& end);
   /// ACE: Transition.InitContactPlane / InitLastKnownContactPlane / InitSlidingNormal
   void init_contact_plane(CellId cell, const Plane& plane, bool is_water);
+  /// ACE: Transition.InitLastKnownContactPlane / InitSlidingNormal
   void init_last_known_contact_plane(CellId cell, const Plane& plane, bool is_water);
   void init_sliding_normal(const Vec3& normal);
 
@@ -83,11 +85,13 @@ class Transition {
                                     bool is_water, float water_depth, CellId cell);
   /// ACE: Transition.StepUp / StepDown
   bool step_up(const Vec3& collision_normal);
+  /// ACE: Transition.StepDown
   bool step_down(float step_down_height, float z_val);
   /// ACE: Transition.CheckWalkable
   bool check_walkable(float z_check);
   /// ACE: Transition.EdgeSlide / SetEdgeSlide / CliffSlide
   bool edge_slide(TransitionState& state, float step_down_height, float z_val);
+  /// ACE: Transition.SetEdgeSlide / CliffSlide
   TransitionState set_edge_slide(bool unwalkable, bool valid_cell, TransitionState state);
   TransitionState cliff_slide(const Plane& contact_plane);
   /// The environment variant of retail CSphere::slide_sphere (0x00538180): the
@@ -96,23 +100,27 @@ class Transition {
   TransitionState slide_sphere(Vec3 collision_normal, const Vec3& curr_pos);
   /// ACE: SpherePath.StepUpSlide / PrecipiceSlide
   TransitionState step_up_slide();
+  /// ACE: SpherePath.PrecipiceSlide
   TransitionState precipice_slide();
   /// ACE: Transition.ValidateTransition
   TransitionState validate_transition(TransitionState state);
   /// ACE: Transition.SetCurrentCheckPos / BuildCellArray
   void set_current_check_pos();
+  /// ACE: Transition.BuildCellArray
   void build_cell_array();
 
   /// The world-geometry collision of a BSP (cell or object part) in the
   /// space cached by sphere_path.cache_local_space_sphere.
   /// ACE: BSPTree.find_collisions and the routines it calls
   TransitionState bsp_find_collisions(const BspTree& bsp, float scale);
+  /// ACE: BSPTree.placement_insert
   TransitionState bsp_placement_insert(const BspTree& bsp);
 
   /// The objects of a cell's shadow list (World::shadows), and the
   /// buildings among them of an outdoor cell (object_collisions.cpp).
   /// ACE: ObjCell.FindObjCollisions / SortCell.FindCollisions
   TransitionState find_obj_collisions(std::span<const std::uint32_t> shadows);
+  /// The buildings among an outdoor cell's shadows.
   TransitionState find_building_collisions(std::span<const std::uint32_t> shadows);
   /// One world object. ACE: PhysicsObj.FindObjCollisions (+ FindObjCollisions_Inner)
   TransitionState object_find_collisions(std::size_t index);

@@ -14,6 +14,7 @@ namespace transit::ac {
 /// next move of a body whose points and orientation are still the same.
 class TurnedPoints {
  public:
+  /// The points turned by one orientation.
   struct Turned {
     bool filled = false;
     Quat orientation{1.0f, 0.0f, 0.0f, 0.0f};

@@ -64,6 +64,7 @@ class QuakeMover final : public BoxMover {
 
   const QuakeSettings& settings() const { return settings_; }
   const char* name() const override { return "quake"; }
+  /// The box in metres.
   BoxShape shape() const override;
   /// Pmove: categorize, jump, friction, PM_AirMove, categorize again.
   void step(const World& world, BoxMoverState& state, const BoxMoverInput& input,
