@@ -102,6 +102,7 @@ void Simulation::reserve_step_buffers() {
   for (SimCharacter& c : characters_) c.body.colliding_objects.reserve(kReservedPerCharacter);
   events_.reserve(kReservedEvents);
   moved_.resize(characters_.size());
+  statuses_.resize(characters_.size(), MoveStatus::Moved);
   object_moves_.resize(characters_.size());
   block_events_.resize((characters_.size() + ParallelFor::kBlock - 1) / ParallelFor::kBlock);
 }
@@ -168,7 +169,9 @@ void Simulation::update_characters(double dt) {
 void Simulation::update_character(std::size_t index, double dt, ThreadBuffers& buffers) {
   const World& world = world_;
   SimCharacter& c = characters_[index];
+  buffers.move.status = MoveStatus::Moved;
   step_character(world, c, dt, quanta_, buffers.body_events, buffers.move);
+  statuses_[index] = c.box_mover ? MoveStatus::Moved : buffers.move.status;
   record(time_, index, buffers.body_events, buffers.events);
   moved_[index] = world.objects()[c.world_object].position != c.body.position;
   if (!moved_[index]) return;

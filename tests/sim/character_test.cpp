@@ -303,3 +303,30 @@ TEST(CharacterObjects, PlacedOnACrateStandsOnItsTopAndWalksOnIt) {
 
 }  // namespace
 }  // namespace transit
+
+namespace transit {
+namespace {
+
+// A simulated character reports the same status as a Character given the
+// same inputs: blocked when it runs into the house wall.
+TEST(SimulationStatus, EachCharactersLastStepSaysWhyItStopped) {
+  SceneDesc scene = house_scene();
+  CharacterDesc runner;
+  runner.name = "runner";
+  runner.position.cell = kRoom;
+  runner.position.local = {42, 42, 0};
+  runner.orientation.heading_deg = 90.0f;  // east, towards the wall at x = 44
+  scene.characters.push_back(runner);
+  Simulation sim(World::from_scene(scene), scene);
+  ScriptInput run;
+  run.forward = ForwardInput::Run;
+  sim.apply(0, run);
+  sim.step(1.0 / 30.0);
+  EXPECT_EQ(sim.status(0), MoveStatus::Moved);
+  for (int tick = 0; tick < 30; ++tick) sim.step(1.0 / 30.0);
+  EXPECT_EQ(sim.status(0), MoveStatus::Blocked);
+  EXPECT_LE(sim.character(0).body.position.frame.origin.x, 44.0f - 0.48f + 0.01f);
+}
+
+}  // namespace
+}  // namespace transit

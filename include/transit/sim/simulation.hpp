@@ -79,6 +79,9 @@ class Simulation {
   /// Seconds simulated so far; threads the pool runs on.
   double time() const { return time_; }
   int threads() const { return pool_->threads(); }
+  /// What the last step did to a character and why it stopped there (its
+  /// last transition's status, as Character::update gives it).
+  MoveStatus status(std::size_t index) const { return statuses_[index]; }
   /// Updates the characters on `threads` threads from the next step on.
   void set_threads(int threads);
 
@@ -122,6 +125,7 @@ class Simulation {
   World world_;
   QuantumOptions quanta_;
   std::vector<SimCharacter> characters_;
+  std::vector<MoveStatus> statuses_;             ///< by character, of the last step
   std::vector<std::uint8_t> moved_;              ///< by character: its object must follow it
   std::vector<World::ObjectMove> object_moves_;  ///< by character, then the moved ones first
   std::vector<BlockEvents> block_events_;
