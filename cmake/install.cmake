@@ -11,6 +11,11 @@ install(TARGETS transit_core transit_io transit_float_flags
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${TRANSIT_INCLUDE_INSTALL_DIR})
+if(TRANSIT_BUILD_C_API)
+  install(TARGETS transit_c EXPORT transitTargets
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    INCLUDES DESTINATION ${TRANSIT_INCLUDE_INSTALL_DIR})
+endif()
 install(EXPORT transitTargets NAMESPACE transit:: DESTINATION ${TRANSIT_CMAKE_INSTALL_DIR})
 
 # The public headers: include/transit and the generated version.hpp.

@@ -41,6 +41,9 @@ std::string format_vec3(const Vec3& v);
 class SceneRefs {
  public:
   explicit SceneRefs(const SceneDesc& scene);
+  // A world's: landblock ids (0xXXYY0000) and indoor cell ids.
+  SceneRefs(std::set<CellId> landblocks, std::set<CellId> cells)
+      : landblocks_(std::move(landblocks)), cells_(std::move(cells)) {}
   bool has_landblock_of(CellId id) const;
   bool has_cell(CellId id) const { return cells_.count(id) > 0; }
   // The position lies in the scene: its cell (indoor) or landblock (outdoor,

@@ -31,10 +31,17 @@ class SceneValidator {
  public:
   SceneValidator(const SceneDesc& scene, const std::string& source)
       : scene_(scene), check_(source), refs_(scene) {}
+  SceneValidator(const SceneDesc& additions, SceneRefs refs, const std::string& source)
+      : scene_(additions), check_(source), refs_(std::move(refs)), unique_object_ids_(false) {}
 
   void run() {
     for (std::size_t i = 0; i < scene_.landblocks.size(); ++i) landblock(i);
     for (std::size_t i = 0; i < scene_.cells.size(); ++i) cell(i);
+    for (std::size_t i = 0; i < scene_.objects.size(); ++i) object(i);
+    for (std::size_t i = 0; i < scene_.characters.size(); ++i) character(i);
+  }
+
+  void run_additions() {
     for (std::size_t i = 0; i < scene_.objects.size(); ++i) object(i);
     for (std::size_t i = 0; i < scene_.characters.size(); ++i) character(i);
   }
@@ -164,7 +171,7 @@ class SceneValidator {
     const ObjectDesc& o = scene_.objects[i];
     const std::string path = fmt::format("/objects/{}", i);
     const auto [it, added] = object_paths_.emplace(o.id, path);
-    if (!added)
+    if (!added && unique_object_ids_)
       check_.fail(path + "/id", "object id already used by " + it->second, std::to_string(o.id));
     placement(o.position, o.orientation, path);
     check_.positive(o.scale, path + "/scale");
@@ -264,12 +271,19 @@ class SceneValidator {
   std::map<CellId, std::string> cell_paths_;
   std::map<std::uint32_t, std::string> object_paths_;
   std::map<std::string, std::string> character_paths_;
+  bool unique_object_ids_ = true;
 };
 
 }  // namespace
 
 void validate_scene(const SceneDesc& scene, const std::string& source_name) {
   SceneValidator(scene, source_name).run();
+}
+
+void validate_additions(const SceneDesc& additions, std::set<CellId> landblocks,
+                        std::set<CellId> cells, const std::string& source_name) {
+  SceneValidator(additions, SceneRefs(std::move(landblocks), std::move(cells)), source_name)
+      .run_additions();
 }
 
 }  // namespace transit

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <set>
 #include <string>
 
 #include "transit/desc/scene_desc.hpp"
@@ -12,5 +13,12 @@ namespace transit {
 // <what>, got <value>" for the first problem; the pointer is where the field
 // is in the scene file (or would be, for a scene built in code).
 void validate_scene(const SceneDesc& scene, const std::string& source_name);
+
+// Checks the objects and characters of `additions` (its landblocks and cells
+// are ignored) as validate_scene would, for adding them to a world whose
+// landblocks (0xXXYY0000) and indoor cells are given. Object ids need not be
+// unique here.
+void validate_additions(const SceneDesc& additions, std::set<CellId> landblocks,
+                        std::set<CellId> cells, const std::string& source_name);
 
 }  // namespace transit

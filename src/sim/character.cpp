@@ -121,22 +121,22 @@ void Character::set_velocity(const Vec3& velocity) {
   sim_.box_state.velocity = velocity;
 }
 
-GroundState Character::ground_state() const {
-  const PhysicsBody& body = sim_.body;
+GroundState ground_state_of(const SimCharacter& character) {
+  const PhysicsBody& body = character.body;
   if (!body.contact) return GroundState::InAir;
   return body.on_walkable ? GroundState::OnGround : GroundState::OnSteepGround;
 }
 
-std::optional<ac::CellPlane> Character::ground_plane() const {
-  if (sim_.box_mover) {
-    const BoxMoverState& box = sim_.box_state;
+std::optional<ac::CellPlane> ground_plane_of(const SimCharacter& character) {
+  if (character.box_mover) {
+    const BoxMoverState& box = character.box_state;
     if (!box.on_ground) return std::nullopt;
     const Vec3 feet = box.position.frame.origin;
     return ac::CellPlane{Plane{box.ground_normal, -glm::dot(box.ground_normal, feet)},
                          box.position.objcell_id, false};
   }
-  if (!sim_.body.contact) return std::nullopt;
-  return sim_.body.contact_plane;
+  if (!character.body.contact) return std::nullopt;
+  return character.body.contact_plane;
 }
 
 }  // namespace transit

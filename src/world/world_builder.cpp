@@ -149,6 +149,13 @@ void warn_unreachable_cells(const World& world, std::vector<std::string>& warnin
 
 }  // namespace
 
+WorldObject World::build_object(const ObjectDesc& desc, std::vector<std::string>* warnings) const {
+  std::vector<std::string> found;
+  WorldObject object = make_object(desc, *this, found);
+  if (warnings) warnings->insert(warnings->end(), found.begin(), found.end());
+  return object;
+}
+
 World World::from_scene(const SceneDesc& scene, std::vector<std::string>* warnings_out) {
   std::vector<std::string> warnings;
   World world;

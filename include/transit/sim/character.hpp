@@ -34,6 +34,12 @@ enum class GroundState : std::uint8_t {
 /// "on_ground", "on_steep_ground" or "in_air".
 const char* to_string(GroundState state);
 
+/// Where a character (of a Character or a Simulation) stands.
+GroundState ground_state_of(const SimCharacter& character);
+/// The plane it stands on (landblock coordinates of its cell), nothing in
+/// the air; a box character's ground under its feet.
+std::optional<ac::CellPlane> ground_plane_of(const SimCharacter& character);
+
 /// The controls a player holds (retail's raw motion state).
 struct CharacterControls {
   ForwardInput forward = ForwardInput::Stop;
@@ -92,10 +98,10 @@ class Character {
   /// Metres per second, landblock axes (x east, y north, z up).
   const Vec3& velocity() const { return sim_.body.velocity; }
   /// On walkable ground, on steep ground, or in the air.
-  GroundState ground_state() const;
+  GroundState ground_state() const { return ground_state_of(sim_); }
   /// The plane the character stands on (landblock coordinates of its cell),
   /// nothing in the air.
-  std::optional<ac::CellPlane> ground_plane() const;
+  std::optional<ac::CellPlane> ground_plane() const { return ground_plane_of(sim_); }
   /// The wall it is sliding along, horizontal unit normal.
   const std::optional<Vec3>& sliding_normal() const { return sim_.body.sliding_normal; }
   /// Ids (WorldObject::id) of the objects the last move or update collided with.
@@ -114,6 +120,8 @@ class Character {
   const MotionInterpreter& motion() const { return sim_.motion; }
   const ac::AcMoveResult& last_move() const { return move_; }
   const BoxMoverState& box_state() const { return sim_.box_state; }
+  /// All of the above as a Simulation keeps each of its characters.
+  const SimCharacter& sim_character() const { return sim_; }
 
  private:
   MoveStatus move_box_to(const World& world, const Position& target);

@@ -76,6 +76,11 @@ class World {
   /// the other in the order given: every shadow list ends the same, but each
   /// is rewritten once rather than once per object leaving it.
   void move_objects(std::span<const ObjectMove> moves);
+  /// An object as a scene describes it, built for this world: its position
+  /// resolved, its meshes' trees built (a building's portal polygons left
+  /// out). Throws InputError when its position is in no loaded cell or a
+  /// mesh polygon is invalid; appends mesh warnings to `warnings` when given.
+  WorldObject build_object(const ObjectDesc& desc, std::vector<std::string>* warnings = nullptr) const;
   /// Adds an object and registers its shadow in the cells it covers. Its
   /// bounds (local_bounds) are computed here from its shapes, whatever the
   /// caller left there. The slot of a removed object is reused, so memory

@@ -1,0 +1,449 @@
+/* transit's C API: a stable C11 interface over the C++ library, for other
+ * languages (the C# and Python bindings are built on it) and for C programs.
+ *
+ * Conventions (docs/c-api.md):
+ * - Worlds, scenes, characters, objects and simulations are named by small
+ *   structs of plain integers (ids). A zeroed id is null. An id whose thing
+ *   was destroyed is stale: every call refuses it with tr_errorInvalidId,
+ *   never crashes.
+ * - Every call returns a tr_Status (values come back through out-parameters);
+ *   on an error tr_GetLastError() gives this thread's message naming what
+ *   was wrong ("character: stale id", "scene.json: /characters/0/position:
+ *   ..."). No C++ exception ever leaves a call.
+ * - Definitions (tr_CharacterDef, tr_ObjectDef ...) start from
+ *   tr_Default...Def() and are copied by the call that takes them.
+ * - Units: metres, seconds, degrees; positions are a cell id and a point
+ *   local to the cell's landblock (x east, y north, z up), or with cell 0 a
+ *   global point where a call says so.
+ * - Threads: calls on different worlds may run at once. Within one world,
+ *   creating or destroying characters and objects, adding, moving or
+ *   removing objects, and destroying the world need the world to be used by
+ *   nobody else; character calls on different characters may run at once.
+ *   A simulation is called from one thread (it steps on its own threads).
+ */
+#ifndef TRANSIT_TRANSIT_H
+#define TRANSIT_TRANSIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define TR_API __declspec(dllexport)
+#else
+#define TR_API __attribute__((visibility("default")))
+#endif
+
+/* ---- results --------------------------------------------------------- */
+
+typedef enum tr_Status {
+  tr_ok = 0,
+  tr_errorInvalidArgument = 1, /* a null pointer, NaN, a negative count ... */
+  tr_errorInvalidId = 2,       /* a null or stale id */
+  tr_errorInput = 3,           /* a bad scene, file or definition (message says where) */
+  tr_errorCapacity = 4,        /* too many worlds, scenes or simulations at once */
+  tr_errorInternal = 5,        /* a failure of transit itself: please report it */
+} tr_Status;
+
+/* This thread's message for its last failed call ("" when none failed yet). */
+TR_API const char* tr_GetLastError(void);
+/* The status's name ("ok", "invalid_id" ...). */
+TR_API const char* tr_StatusName(tr_Status status);
+
+/* Library version: "0.2.0" and its parts. */
+TR_API const char* tr_GetVersionString(void);
+TR_API void tr_GetVersion(int* major, int* minor, int* patch);
+
+/* ---- values ---------------------------------------------------------- */
+
+typedef struct tr_Vec3 {
+  float x, y, z;
+} tr_Vec3;
+
+typedef struct tr_Quat {
+  float w, x, y, z;
+} tr_Quat;
+
+/* A cell id (0xXXYYCCCC) and a frame local to that cell's landblock. */
+typedef struct tr_Position {
+  uint32_t cell;
+  tr_Vec3 origin;
+  tr_Quat orientation;
+} tr_Position;
+
+/* A plane n . p + d = 0, in the coordinates of `cell`'s landblock. */
+typedef struct tr_Plane {
+  tr_Vec3 normal;
+  float d;
+  uint32_t cell;
+} tr_Plane;
+
+/* A position at `origin` in `cell` facing `heading_deg` (0 = north, +y,
+ * clockwise). With cell 0, origin is global: the calls that take positions
+ * find its cell. */
+TR_API tr_Position tr_MakePosition(uint32_t cell, tr_Vec3 origin, float heading_deg);
+/* The compass heading of a position's orientation, degrees 0..360. */
+TR_API float tr_Heading(tr_Position position);
+
+/* ---- ids ------------------------------------------------------------- */
+
+typedef struct tr_WorldId {
+  uint16_t index1;
+  uint16_t generation;
+} tr_WorldId;
+
+typedef struct tr_SceneId {
+  uint16_t index1;
+  uint16_t generation;
+} tr_SceneId;
+
+typedef struct tr_SimulationId {
+  uint16_t index1;
+  uint16_t generation;
+} tr_SimulationId;
+
+typedef struct tr_CharacterId {
+  uint32_t index1;
+  uint32_t generation;
+  tr_WorldId world;
+} tr_CharacterId;
+
+typedef struct tr_ObjectId {
+  uint32_t index1;
+  uint32_t generation;
+  tr_WorldId world;
+} tr_ObjectId;
+
+/* ---- flags and kinds ------------------------------------------------- */
+
+/* Object and character flags (the scene format's "flags"). */
+enum {
+  tr_flagEthereal = 1u << 0,
+  tr_flagStatic = 1u << 1,
+  tr_flagCreature = 1u << 2,
+  tr_flagPlayer = 1u << 3,
+  tr_flagPk = 1u << 4,
+  tr_flagImpenetrable = 1u << 5,
+  tr_flagIgnoreCreatures = 1u << 6,
+  tr_flagMissile = 1u << 7,
+  tr_flagEdgeSlide = 1u << 8,
+  tr_flagGravity = 1u << 9,
+  tr_flagPerfectClip = 1u << 10,
+  tr_flagPathClipped = 1u << 11,
+  tr_flagFreeRotate = 1u << 12,
+  tr_flagViewer = 1u << 13,
+  tr_flagIgnoreCollisions = 1u << 14,
+};
+
+typedef enum tr_MoverKind { tr_moverAc = 0, tr_moverQuake = 1, tr_moverTribes = 2 } tr_MoverKind;
+
+/* Why a move, update or placement ended where it did. */
+typedef enum tr_MoveStatus {
+  tr_moved = 0,
+  tr_slid = 1,
+  tr_blocked = 2,
+  tr_blockedByObject = 3,
+  tr_stationaryFall = 4,
+  tr_stepCapExceeded = 5,
+  tr_noCell = 6,
+  tr_noRoom = 7,
+  tr_invalidInput = 8,
+} tr_MoveStatus;
+TR_API const char* tr_MoveStatusName(tr_MoveStatus status);
+
+typedef enum tr_GroundState {
+  tr_onGround = 0,      /* on walkable ground: can run and jump */
+  tr_onSteepGround = 1, /* on a plane too steep to walk: slides down */
+  tr_inAir = 2,
+} tr_GroundState;
+
+typedef enum tr_Forward { tr_forwardStop = 0, tr_forwardRun, tr_forwardWalk, tr_forwardBack } tr_Forward;
+typedef enum tr_Strafe { tr_strafeStop = 0, tr_strafeLeft, tr_strafeRight } tr_Strafe;
+
+/* ---- scenes: a world described before it is built -------------------- */
+
+/* A sphere (centre in the owner's frame, metres). */
+typedef struct tr_Sphere {
+  tr_Vec3 center;
+  float radius;
+} tr_Sphere;
+
+/* A polygon mesh: vertex_count points (x, y, z, metres) and polygon_count
+ * polygons, polygon i taking polygon_sizes[i] indices from `indices` in
+ * order (counter-clockwise seen from the front). polygon_sizes null: all
+ * triangles. */
+typedef struct tr_MeshDef {
+  const tr_Vec3* vertices;
+  int32_t vertex_count;
+  const uint32_t* indices;
+  const int32_t* polygon_sizes;
+  int32_t polygon_count;
+} tr_MeshDef;
+
+typedef enum tr_ShapeType { tr_shapeSphere = 0, tr_shapeCylSphere, tr_shapeMesh, tr_shapeObjFile } tr_ShapeType;
+
+/* One collision shape of an object, in its frame. */
+typedef struct tr_ShapeDef {
+  tr_ShapeType type;
+  tr_Vec3 center;     /* sphere */
+  tr_Vec3 low_point;  /* cylsphere: centre of its bottom */
+  float radius;       /* sphere, cylsphere */
+  float height;       /* cylsphere */
+  tr_MeshDef mesh;    /* mesh */
+  const char* obj_path; /* OBJ file (tr_shapeObjFile) */
+} tr_ShapeDef;
+
+/* A portal: polygon `polygon` of a cell's (or a building's) mesh leads to
+ * cell `to` (0: outside). */
+typedef struct tr_PortalDef {
+  uint32_t polygon;
+  uint32_t to;
+} tr_PortalDef;
+
+/* An object: id, name, position (cell 0: global), scale, shapes, flags and,
+ * for a building, the portals of its meshes. */
+typedef struct tr_ObjectDef {
+  uint32_t id;
+  const char* name;
+  tr_Position position;
+  float scale;
+  const tr_ShapeDef* shapes;
+  int32_t shape_count;
+  uint32_t flags;
+  const tr_PortalDef* building_portals;
+  int32_t building_portal_count;
+} tr_ObjectDef;
+TR_API tr_ObjectDef tr_DefaultObjectDef(void);
+
+/* An indoor cell (0xXXYY0100 and up): its frame in its landblock, mesh,
+ * portals, and whether it sees outside. */
+typedef struct tr_CellDef {
+  uint32_t id;
+  tr_Vec3 origin;
+  float heading_deg;
+  tr_MeshDef mesh;
+  const tr_PortalDef* portals;
+  int32_t portal_count;
+  bool seen_outside;
+} tr_CellDef;
+TR_API tr_CellDef tr_DefaultCellDef(void);
+
+/* A character: mover, AC spheres (1 or 2, foot sphere first, origin at
+ * the feet), step heights, flags, Run and Jump skills; Quake and Tribes box
+ * (mins/maxs relative to the feet) and Quake's step height (0: Quake 2's).
+ * The default is retail's human player. */
+enum { tr_maxCharacterSpheres = 2 };
+typedef struct tr_CharacterDef {
+  tr_MoverKind mover;
+  tr_Sphere spheres[tr_maxCharacterSpheres];
+  int32_t sphere_count;
+  float step_up_height;
+  float step_down_height;
+  uint32_t flags;
+  float run_skill;
+  float jump_skill;
+  tr_Vec3 box_mins;
+  tr_Vec3 box_maxs;
+  float quake_step_size;
+} tr_CharacterDef;
+TR_API tr_CharacterDef tr_DefaultCharacterDef(void);
+
+/* An empty scene; one read from a scene file (OBJ paths relative to it);
+ * one parsed from JSON text (OBJ paths relative to base_dir, may be null). */
+TR_API tr_Status tr_CreateScene(tr_SceneId* out);
+TR_API tr_Status tr_LoadScene(const char* path, tr_SceneId* out);
+TR_API tr_Status tr_ParseScene(const char* json, const char* base_dir, tr_SceneId* out);
+TR_API tr_Status tr_DestroyScene(tr_SceneId scene);
+
+/* A terrain landblock (x, y in 0..254): 81 heights (index vx * 9 + vy,
+ * metres), or null heights for a flat landblock at `flat`. */
+TR_API tr_Status tr_Scene_AddLandblock(tr_SceneId scene, int32_t x, int32_t y,
+                                       const float* heights81, float flat);
+TR_API tr_Status tr_Scene_AddCell(tr_SceneId scene, const tr_CellDef* def);
+TR_API tr_Status tr_Scene_AddObject(tr_SceneId scene, const tr_ObjectDef* def);
+/* A character for simulations made from the scene (position cell 0: global). */
+TR_API tr_Status tr_Scene_AddCharacter(tr_SceneId scene, const tr_CharacterDef* def,
+                                       const char* name, tr_Position position);
+TR_API tr_Status tr_Scene_GetCharacterCount(tr_SceneId scene, int32_t* count);
+
+/* ---- worlds ---------------------------------------------------------- */
+
+/* Builds a world from a scene (checked as a scene file is); the scene is
+ * left as it was and may be destroyed at once. */
+TR_API tr_Status tr_CreateWorld(tr_SceneId scene, tr_WorldId* out);
+/* Reads and builds a scene file, or JSON text (OBJ paths relative to
+ * base_dir), in one call. */
+TR_API tr_Status tr_CreateWorldFromFile(const char* path, tr_WorldId* out);
+TR_API tr_Status tr_CreateWorldFromJson(const char* json, const char* base_dir, tr_WorldId* out);
+/* The built-in demo world (a village, a house with a stair hall, ramps). */
+TR_API tr_Status tr_CreateDemoWorld(tr_WorldId* out);
+/* Destroys the world with its characters and objects (their ids go stale). */
+TR_API tr_Status tr_DestroyWorld(tr_WorldId world);
+
+/* The cell holding a global point (an indoor cell if inside one). */
+TR_API tr_Status tr_World_ResolveGlobal(tr_WorldId world, tr_Vec3 global, tr_Position* out);
+/* The global point of a position. */
+TR_API tr_Status tr_World_ToGlobal(tr_WorldId world, tr_Position position, tr_Vec3* out);
+
+/* Objects: added (position cell 0: global), moved, removed. The world also
+ * holds the objects of the scene it was built from: tr_World_GetObjectCount
+ * and tr_World_GetObject give their ids by index. */
+TR_API tr_Status tr_World_AddObject(tr_WorldId world, const tr_ObjectDef* def, tr_ObjectId* out);
+TR_API tr_Status tr_World_MoveObject(tr_ObjectId object, tr_Position position);
+TR_API tr_Status tr_World_RemoveObject(tr_ObjectId object);
+TR_API tr_Status tr_World_GetObjectPosition(tr_ObjectId object, tr_Position* out);
+TR_API tr_Status tr_World_GetObjectCount(tr_WorldId world, int32_t* count);
+TR_API tr_Status tr_World_GetObject(tr_WorldId world, int32_t index, tr_ObjectId* out);
+
+typedef enum tr_TraceHit { tr_hitNone = 0, tr_hitTerrain, tr_hitCell, tr_hitObject } tr_TraceHit;
+
+typedef struct tr_TraceResult {
+  float fraction;      /* of the way from start to end the shape got */
+  tr_Vec3 end_position;
+  tr_Vec3 normal;      /* of the surface hit, towards the shape */
+  bool start_solid;
+  bool all_solid;
+  tr_TraceHit hit;
+  uint32_t cell;       /* terrain or indoor cell hit */
+  uint32_t object_id;  /* the object's own id (tr_ObjectDef.id) when one was hit */
+} tr_TraceResult;
+
+/* Sweeps a sphere or an axis-aligned box (mins/maxs around the point) from
+ * start to end, points in the coordinates of `frame_cell`'s landblock. */
+TR_API tr_Status tr_World_TraceSphere(tr_WorldId world, uint32_t frame_cell, tr_Vec3 start,
+                                      tr_Vec3 end, float radius, tr_TraceResult* out);
+TR_API tr_Status tr_World_TraceBox(tr_WorldId world, uint32_t frame_cell, tr_Vec3 start,
+                                   tr_Vec3 end, tr_Vec3 mins, tr_Vec3 maxs, tr_TraceResult* out);
+
+/* ---- characters ------------------------------------------------------ */
+
+/* The controls a player holds, and a jump to start (jump_extent 0..1; a
+ * negative value starts none). */
+typedef struct tr_Controls {
+  tr_Forward forward;
+  tr_Strafe strafe;
+  float turn_deg_per_s; /* positive clockwise */
+  float jump_extent;
+} tr_Controls;
+TR_API tr_Controls tr_DefaultControls(void);
+
+enum { tr_maxReportedCollisions = 4 };
+/* Everything a caller reads of a character after a call. */
+typedef struct tr_CharacterState {
+  tr_Position position;
+  tr_Vec3 global_position;
+  tr_Vec3 velocity;     /* m/s, landblock axes */
+  float heading_deg;
+  tr_GroundState ground;
+  bool has_ground_plane;
+  tr_Plane ground_plane;
+  bool has_sliding_normal;
+  tr_Vec3 sliding_normal;
+  tr_MoveStatus status; /* of the last place, move or update */
+  int32_t collided_object_count; /* all of them; the first few below */
+  uint32_t collided_objects[tr_maxReportedCollisions];
+} tr_CharacterState;
+
+/* A character of `world` at `position` (cell 0: global), not yet settled:
+ * tr_Character_Place settles it by retail's placement. Characters are not
+ * objects of the world: they do not collide with each other (a simulation's
+ * do). */
+TR_API tr_Status tr_CreateCharacter(tr_WorldId world, const tr_CharacterDef* def,
+                                    tr_Position position, tr_CharacterId* out);
+TR_API tr_Status tr_DestroyCharacter(tr_CharacterId character);
+
+/* Each of these leaves the character's tr_MoveStatus in *status (may be
+ * null); a character given bad input (a NaN target, a negative dt) keeps
+ * its state and reports tr_invalidInput, with tr_GetLastError() saying why,
+ * while the call itself returns tr_ok. */
+TR_API tr_Status tr_Character_Place(tr_CharacterId character, tr_MoveStatus* status);
+TR_API tr_Status tr_Character_MoveTo(tr_CharacterId character, tr_Position target,
+                                     tr_MoveStatus* status);
+TR_API tr_Status tr_Character_SetControls(tr_CharacterId character, const tr_Controls* controls);
+TR_API tr_Status tr_Character_Update(tr_CharacterId character, double dt, tr_MoveStatus* status);
+TR_API tr_Status tr_Character_Jump(tr_CharacterId character, float extent, bool* started);
+TR_API tr_Status tr_Character_Teleport(tr_CharacterId character, tr_Position position);
+TR_API tr_Status tr_Character_SetVelocity(tr_CharacterId character, tr_Vec3 velocity);
+TR_API tr_Status tr_Character_GetState(tr_CharacterId character, tr_CharacterState* out);
+/* All the object ids it collided with in the last call: up to capacity
+ * written, *count gets how many there are. */
+TR_API tr_Status tr_Character_GetCollidedObjects(tr_CharacterId character, uint32_t* ids,
+                                                 int32_t capacity, int32_t* count);
+
+/* Batch calls: `count` characters of one world in one call, from arrays the
+ * caller owns. controls may be null (keep each character's controls);
+ * states and statuses may be null. `threads` >= 1 updates on that many
+ * threads (the caller's included) with bit-identical results. A bad id
+ * stops nothing: its status is tr_invalidInput and the call returns
+ * tr_errorInvalidId after doing the rest. */
+TR_API tr_Status tr_World_UpdateCharacters(tr_WorldId world, const tr_CharacterId* characters,
+                                           const tr_Controls* controls, int32_t count, double dt,
+                                           int32_t threads, tr_CharacterState* states,
+                                           tr_MoveStatus* statuses);
+TR_API tr_Status tr_World_MoveCharacters(tr_WorldId world, const tr_CharacterId* characters,
+                                         const tr_Position* targets, int32_t count,
+                                         int32_t threads, tr_CharacterState* states,
+                                         tr_MoveStatus* statuses);
+
+/* ---- simulations ----------------------------------------------------- */
+
+/* A copy of `world` with the characters of `scene` placed in it; they
+ * collide with each other by retail's rules and step together. */
+typedef struct tr_SimulationDef {
+  int32_t threads;
+} tr_SimulationDef;
+TR_API tr_SimulationDef tr_DefaultSimulationDef(void);
+TR_API tr_Status tr_CreateSimulation(tr_WorldId world, tr_SceneId scene,
+                                     const tr_SimulationDef* def, tr_SimulationId* out);
+TR_API tr_Status tr_DestroySimulation(tr_SimulationId simulation);
+
+TR_API tr_Status tr_Simulation_GetCharacterCount(tr_SimulationId simulation, int32_t* count);
+/* The index of the character with that name. */
+TR_API tr_Status tr_Simulation_FindCharacter(tr_SimulationId simulation, const char* name,
+                                             int32_t* index);
+/* Changes a character's controls (a jump_extent >= 0 is tried at once). */
+TR_API tr_Status tr_Simulation_SetControls(tr_SimulationId simulation, int32_t index,
+                                           const tr_Controls* controls);
+TR_API tr_Status tr_Simulation_SetThreads(tr_SimulationId simulation, int32_t threads);
+TR_API tr_Status tr_Simulation_Step(tr_SimulationId simulation, double dt);
+TR_API tr_Status tr_Simulation_GetTime(tr_SimulationId simulation, double* seconds);
+TR_API tr_Status tr_Simulation_GetCharacterState(tr_SimulationId simulation, int32_t index,
+                                                 tr_CharacterState* out);
+/* States of characters 0..count-1 (count at most the character count). */
+TR_API tr_Status tr_Simulation_GetCharacterStates(tr_SimulationId simulation,
+                                                  tr_CharacterState* states, int32_t count);
+
+typedef enum tr_EventKind {
+  tr_eventCollidedObject = 0,
+  tr_eventCollidedEnvironment,
+  tr_eventBlocked,
+  tr_eventLanded,
+  tr_eventLeftGround,
+  tr_eventEnteredCell,
+  tr_eventJumped,
+  tr_eventJumpRefused,
+} tr_EventKind;
+TR_API const char* tr_EventKindName(tr_EventKind kind);
+
+typedef struct tr_Event {
+  double t;            /* simulation time at the end of its step */
+  int32_t character;   /* index */
+  tr_EventKind kind;
+  uint32_t id;         /* the object or cell it concerns, else 0 */
+} tr_Event;
+
+/* Takes up to `capacity` of the events not taken yet, oldest first;
+ * *count gets how many were written. */
+TR_API tr_Status tr_Simulation_TakeEvents(tr_SimulationId simulation, tr_Event* events,
+                                          int32_t capacity, int32_t* count);
+TR_API tr_Status tr_Simulation_GetPendingEventCount(tr_SimulationId simulation, int32_t* count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRANSIT_TRANSIT_H */

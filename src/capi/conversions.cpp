@@ -1,0 +1,244 @@
+#include "capi/conversions.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "capi/call_guard.hpp"
+#include "transit/format/obj_reader.hpp"
+#include "transit/world/land_defs.hpp"
+
+namespace transit::capi {
+
+namespace {
+
+bool finite(const tr_Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool finite(const tr_Quat& q) {
+  return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
+}
+
+template <typename T>
+std::size_t checked_count(std::int32_t count, const T* items, const std::string& what) {
+  if (count < 0) refuse(tr_errorInvalidArgument, fmt::format("{}: count must not be negative, got {}", what, count));
+  if (count > 0 && !items) refuse(tr_errorInvalidArgument, what + ": null array with a count of " + std::to_string(count));
+  return static_cast<std::size_t>(count);
+}
+
+std::string text(const char* s) { return s ? std::string(s) : std::string(); }
+
+std::vector<PortalDesc> portal_descs(const tr_PortalDef* portals, std::int32_t count,
+                                     const std::string& what) {
+  std::vector<PortalDesc> out;
+  for (std::size_t i = 0; i < checked_count(count, portals, what); ++i) {
+    PortalDesc p;
+    p.polygon = portals[i].polygon;
+    if (portals[i].to != 0) p.to = portals[i].to;
+    out.push_back(p);
+  }
+  return out;
+}
+
+ShapeDesc shape_desc(const tr_ShapeDef& def, const std::string& what) {
+  ShapeDesc s;
+  switch (def.type) {
+    case tr_shapeSphere:
+      s.type = ShapeDesc::Type::Sphere;
+      s.center = to_vec(def.center);
+      s.radius = def.radius;
+      break;
+    case tr_shapeCylSphere:
+      s.type = ShapeDesc::Type::CylSphere;
+      s.low_point = to_vec(def.low_point);
+      s.radius = def.radius;
+      s.height = def.height;
+      break;
+    case tr_shapeMesh:
+      s.type = ShapeDesc::Type::Mesh;
+      s.mesh = mesh_desc(def.mesh, what + " mesh");
+      break;
+    case tr_shapeObjFile:
+      s.type = ShapeDesc::Type::Mesh;
+      s.mesh = read_obj_mesh(required_text(def.obj_path, (what + " obj_path").c_str()));
+      s.mesh.obj = def.obj_path;
+      break;
+    default:
+      refuse(tr_errorInvalidArgument, fmt::format("{}: unknown shape type {}", what, static_cast<int>(def.type)));
+  }
+  return s;
+}
+
+tr_CharacterState common_state(const PhysicsBody& body, MoveStatus status) {
+  tr_CharacterState s{};
+  s.position = to_c(body.position);
+  s.global_position = to_c(local_to_global(body.position.objcell_id, body.position.frame.origin));
+  s.velocity = to_c(body.velocity);
+  s.heading_deg = body.position.frame.heading();
+  s.status = static_cast<tr_MoveStatus>(status);
+  if (body.sliding_normal) {
+    s.has_sliding_normal = true;
+    s.sliding_normal = to_c(*body.sliding_normal);
+  }
+  const auto& collided = body.colliding_objects;
+  s.collided_object_count = static_cast<std::int32_t>(collided.size());
+  std::copy_n(collided.begin(), std::min<std::size_t>(collided.size(), tr_maxReportedCollisions),
+              s.collided_objects);
+  return s;
+}
+
+}  // namespace
+
+tr_Position to_c(const Position& position) {
+  return {position.objcell_id, to_c(position.frame.origin), to_c(position.frame.orientation)};
+}
+
+PositionDesc position_desc(const tr_Position& position) {
+  PositionDesc desc;
+  if (position.cell != 0) {
+    desc.cell = position.cell;
+    desc.local = to_vec(position.origin);
+  } else {
+    desc.global = to_vec(position.origin);
+  }
+  desc.orientation.rotation = to_quat(position.orientation);
+  return desc;
+}
+
+Position resolve(const World& world, const tr_Position& position, const char* what) {
+  if (!finite(position.origin) || !finite(position.orientation))
+    refuse(tr_errorInvalidArgument, fmt::format("{}: origin and orientation must be finite", what));
+  const float norm = std::sqrt(position.orientation.w * position.orientation.w +
+                               position.orientation.x * position.orientation.x +
+                               position.orientation.y * position.orientation.y +
+                               position.orientation.z * position.orientation.z);
+  if (std::fabs(norm - 1.0f) > 1e-3f)
+    refuse(tr_errorInvalidArgument,
+           fmt::format("{}: orientation must be a unit quaternion, its length is {}", what, norm));
+  std::optional<Position> found = world.resolve(position_desc(position));
+  if (!found)
+    refuse(tr_errorInvalidArgument,
+           position.cell != 0
+               ? fmt::format("{}: cell 0x{:08X} is not in the world", what, position.cell)
+               : fmt::format("{}: global point [{}, {}, {}] is outside every landblock", what,
+                             position.origin.x, position.origin.y, position.origin.z));
+  return *found;
+}
+
+MeshDesc mesh_desc(const tr_MeshDef& def, const std::string& what) {
+  MeshDesc mesh;
+  const std::size_t vertices = checked_count(def.vertex_count, def.vertices, what + " vertices");
+  for (std::size_t i = 0; i < vertices; ++i) mesh.vertices.push_back(to_vec(def.vertices[i]));
+  const std::size_t polygons = checked_count(def.polygon_count, def.polygon_count > 0 ? def.indices : nullptr, what + " indices");
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < polygons; ++i) {
+    const std::int32_t size = def.polygon_sizes ? def.polygon_sizes[i] : 3;
+    if (size < 3 || size > 1024)
+      refuse(tr_errorInput, fmt::format("{}: polygon {} has {} vertices (3..1024)", what, i, size));
+    mesh.polygons.emplace_back(def.indices + next, def.indices + next + size);
+    next += static_cast<std::size_t>(size);
+  }
+  return mesh;
+}
+
+ObjectDesc object_desc(const tr_ObjectDef& def) {
+  ObjectDesc o;
+  o.id = def.id;
+  o.name = text(def.name);
+  o.position = position_desc(def.position);
+  o.scale = def.scale;
+  const std::string what = fmt::format("object {}", def.id);
+  for (std::size_t i = 0; i < checked_count(def.shape_count, def.shapes, what + " shapes"); ++i)
+    o.shapes.push_back(shape_desc(def.shapes[i], fmt::format("{} shape {}", what, i)));
+  o.flags = def.flags;
+  if (def.building_portal_count > 0 || def.building_portals)
+    o.building_portals = portal_descs(def.building_portals, def.building_portal_count, what + " building_portals");
+  return o;
+}
+
+CellDesc cell_desc(const tr_CellDef& def) {
+  CellDesc c;
+  c.id = def.id;
+  c.origin = to_vec(def.origin);
+  c.orientation.heading_deg = def.heading_deg;
+  const std::string what = fmt::format("cell 0x{:08X}", def.id);
+  c.mesh = mesh_desc(def.mesh, what + " mesh");
+  c.portals = portal_descs(def.portals, def.portal_count, what + " portals");
+  c.seen_outside = def.seen_outside;
+  return c;
+}
+
+CharacterDesc character_desc(const tr_CharacterDef& def, const char* name,
+                             const tr_Position& position) {
+  CharacterDesc c;
+  c.name = text(name);
+  c.position = position_desc(position);
+  c.mover = static_cast<MoverKind>(def.mover);
+  if (def.mover != tr_moverAc && def.mover != tr_moverQuake && def.mover != tr_moverTribes)
+    refuse(tr_errorInvalidArgument, fmt::format("character: unknown mover {}", static_cast<int>(def.mover)));
+  if (def.sphere_count < 1 || def.sphere_count > tr_maxCharacterSpheres)
+    refuse(tr_errorInput, fmt::format("character: sphere_count must be 1 or 2, got {}", def.sphere_count));
+  c.spheres.clear();
+  for (std::int32_t i = 0; i < def.sphere_count; ++i)
+    c.spheres.push_back({to_vec(def.spheres[i].center), def.spheres[i].radius});
+  c.step_up_height = def.step_up_height;
+  c.step_down_height = def.step_down_height;
+  c.flags = def.flags;
+  c.run_skill = def.run_skill;
+  c.jump_skill = def.jump_skill;
+  BoxMoverDesc box{to_vec(def.box_mins), to_vec(def.box_maxs), std::nullopt};
+  if (def.mover == tr_moverQuake) {
+    if (def.quake_step_size > 0.0f || std::isnan(def.quake_step_size)) box.step_size = def.quake_step_size;
+    c.quake = box;
+  }
+  if (def.mover == tr_moverTribes) c.tribes = box;
+  return c;
+}
+
+ScriptInput script_input(const tr_Controls& controls) {
+  const CharacterControls held = character_controls(controls);
+  ScriptInput input;
+  input.forward = held.forward;
+  input.strafe = held.strafe;
+  input.turn_deg_per_s = held.turn_deg_per_s;
+  if (controls.jump_extent >= 0.0f) input.jump = controls.jump_extent;
+  return input;
+}
+
+CharacterControls character_controls(const tr_Controls& controls) {
+  if (!std::isfinite(controls.turn_deg_per_s))
+    refuse(tr_errorInvalidArgument, "controls: turn_deg_per_s must be finite");
+  if (std::isnan(controls.jump_extent) || controls.jump_extent > 1.0f)
+    refuse(tr_errorInvalidArgument, "controls: jump_extent must be at most 1 (negative: no jump)");
+  CharacterControls c;
+  switch (controls.forward) {
+    case tr_forwardStop: c.forward = ForwardInput::Stop; break;
+    case tr_forwardRun: c.forward = ForwardInput::Run; break;
+    case tr_forwardWalk: c.forward = ForwardInput::Walk; break;
+    case tr_forwardBack: c.forward = ForwardInput::Back; break;
+    default: refuse(tr_errorInvalidArgument, "controls: unknown forward value");
+  }
+  switch (controls.strafe) {
+    case tr_strafeStop: c.strafe = StrafeInput::Stop; break;
+    case tr_strafeLeft: c.strafe = StrafeInput::Left; break;
+    case tr_strafeRight: c.strafe = StrafeInput::Right; break;
+    default: refuse(tr_errorInvalidArgument, "controls: unknown strafe value");
+  }
+  c.turn_deg_per_s = controls.turn_deg_per_s;
+  return c;
+}
+
+tr_CharacterState state_of(const SimCharacter& character, MoveStatus status) {
+  tr_CharacterState s = common_state(character.body, status);
+  s.ground = static_cast<tr_GroundState>(ground_state_of(character));
+  if (const auto plane = ground_plane_of(character)) {
+    s.has_ground_plane = true;
+    s.ground_plane = {to_c(plane->plane.normal), plane->plane.d, plane->cell};
+  }
+  return s;
+}
+
+tr_CharacterState state_of(const Character& character) {
+  return state_of(character.sim_character(), character.status());
+}
+
+}  // namespace transit::capi

@@ -1,0 +1,40 @@
+#pragma once
+// Between the C API's plain structs and transit's own types.
+
+#include <string>
+
+#include "transit/desc/scene_desc.hpp"
+#include "transit/math/position.hpp"
+#include "transit/sim/character.hpp"
+#include "transit/sim/sim_character.hpp"
+#include "transit/transit.h"
+#include "transit/world/world.hpp"
+
+namespace transit::capi {
+
+inline Vec3 to_vec(tr_Vec3 v) { return {v.x, v.y, v.z}; }
+inline tr_Vec3 to_c(const Vec3& v) { return {v.x, v.y, v.z}; }
+inline Quat to_quat(tr_Quat q) { return {q.w, q.x, q.y, q.z}; }
+inline tr_Quat to_c(const Quat& q) { return {q.w, q.x, q.y, q.z}; }
+tr_Position to_c(const Position& position);
+
+/// A scene position: cell and local point, or with cell 0 a global point.
+PositionDesc position_desc(const tr_Position& position);
+/// The position in `world`; refuses (naming `what`) one that is not finite
+/// or in no cell of the world.
+Position resolve(const World& world, const tr_Position& position, const char* what);
+
+MeshDesc mesh_desc(const tr_MeshDef& def, const std::string& what);
+ObjectDesc object_desc(const tr_ObjectDef& def);
+CellDesc cell_desc(const tr_CellDef& def);
+CharacterDesc character_desc(const tr_CharacterDef& def, const char* name,
+                             const tr_Position& position);
+
+ScriptInput script_input(const tr_Controls& controls);
+CharacterControls character_controls(const tr_Controls& controls);
+
+/// What a caller reads of a character.
+tr_CharacterState state_of(const Character& character);
+tr_CharacterState state_of(const SimCharacter& character, MoveStatus status);
+
+}  // namespace transit::capi

@@ -1,0 +1,61 @@
+#pragma once
+// What the C API's ids name: worlds with their characters, scenes being
+// described, simulations.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "capi/handle_table.hpp"
+#include "transit/desc/scene_desc.hpp"
+#include "transit/sim/character.hpp"
+#include "transit/sim/parallel_for.hpp"
+#include "transit/sim/simulation.hpp"
+#include "transit/transit.h"
+#include "transit/world/world.hpp"
+
+namespace transit::capi {
+
+inline constexpr std::size_t kMaxWorlds = 256;
+inline constexpr std::size_t kMaxScenes = 256;
+inline constexpr std::size_t kMaxSimulations = 256;
+
+struct CharacterSlot {
+  std::uint32_t generation = 1;
+  std::optional<Character> character;
+};
+
+/// A world, its characters (slots reused, generations counted) and the
+/// pool batch calls run on.
+struct WorldEntry {
+  explicit WorldEntry(World w) : world(std::move(w)) {}
+  World world;
+  std::vector<CharacterSlot> characters;
+  std::vector<std::uint32_t> free_characters;
+  std::unique_ptr<ParallelFor> pool;
+  ParallelFor& pool_of(int threads);
+};
+
+struct SimulationEntry {
+  explicit SimulationEntry(std::unique_ptr<Simulation> s) : simulation(std::move(s)) {}
+  std::unique_ptr<Simulation> simulation;
+  std::vector<SimEvent> pending;  ///< taken from the simulation, not yet by the caller
+  std::size_t pending_begin = 0;
+};
+
+HandleTable<WorldEntry, kMaxWorlds>& worlds();
+HandleTable<SceneDesc, kMaxScenes>& scenes();
+HandleTable<SimulationEntry, kMaxSimulations>& simulations();
+
+WorldEntry& world_of(tr_WorldId id);
+SceneDesc& scene_of(tr_SceneId id);
+SimulationEntry& simulation_of(tr_SimulationId id);
+/// The character of a live id and the world it is in.
+Character& character_of(tr_CharacterId id, WorldEntry** world = nullptr);
+/// The world's handle of a live object id.
+ObjectId object_handle(tr_ObjectId id, WorldEntry** world);
+
+tr_WorldId add_world(World world);
+
+}  // namespace transit::capi

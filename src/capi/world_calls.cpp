@@ -1,0 +1,187 @@
+// tr_*World*: worlds built from scenes, their objects, positions and traces.
+
+#include <cmath>
+#include <set>
+
+#include "capi/conversions.hpp"
+#include "capi/registry.hpp"
+#include "format/scene_validation.hpp"
+#include "transit/format/scene_reader.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/land_defs.hpp"
+#include "transit/world/world_trace.hpp"
+
+using namespace transit;
+using namespace transit::capi;
+
+namespace {
+
+tr_ObjectId object_id(tr_WorldId world, ObjectId handle) {
+  return {handle.index + 1, handle.generation, world};
+}
+
+// Checks an object about to be added as a scene's objects are checked.
+void validate_object(const World& world, const ObjectDesc& desc) {
+  std::set<CellId> landblocks;
+  for (const Landblock& lb : world.landscape().landblocks()) landblocks.insert(landblock_of(lb.id()));
+  std::set<CellId> cells;
+  for (const EnvCell& cell : world.env_cells()) cells.insert(cell.id());
+  SceneDesc additions;
+  additions.objects.push_back(desc);
+  validate_additions(additions, std::move(landblocks), std::move(cells), "object");
+}
+
+bool finite(tr_Vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+void check_trace(const World& world, uint32_t frame_cell, tr_Vec3 start, tr_Vec3 end) {
+  if (!world.has_cell(frame_cell))
+    refuse(tr_errorInvalidArgument, "trace: frame_cell is not a cell of the world");
+  if (!finite(start) || !finite(end))
+    refuse(tr_errorInvalidArgument, "trace: start and end must be finite");
+}
+
+tr_TraceResult to_c(const World& world, const TraceResult& r) {
+  tr_TraceResult out{};
+  out.fraction = r.fraction;
+  out.end_position = capi::to_c(r.end_position);
+  out.normal = capi::to_c(r.normal);
+  out.start_solid = r.start_solid;
+  out.all_solid = r.all_solid;
+  out.hit = static_cast<tr_TraceHit>(r.hit);
+  out.cell = r.cell;
+  if (r.hit == TraceHitKind::Object) out.object_id = world.objects()[r.object].id;
+  return out;
+}
+
+}  // namespace
+
+extern "C" {
+
+tr_Status tr_CreateWorld(tr_SceneId scene, tr_WorldId* out) {
+  return call_guard([&] {
+    tr_WorldId& result = required(out, "out");
+    const SceneDesc& desc = scene_of(scene);
+    validate_scene(desc, "scene");
+    result = add_world(World::from_scene(desc));
+  });
+}
+
+tr_Status tr_CreateWorldFromFile(const char* path, tr_WorldId* out) {
+  return call_guard([&] {
+    tr_WorldId& result = required(out, "out");
+    result = add_world(World::from_scene(read_scene_file(required_text(path, "path"))));
+  });
+}
+
+tr_Status tr_CreateWorldFromJson(const char* json, const char* base_dir, tr_WorldId* out) {
+  return call_guard([&] {
+    tr_WorldId& result = required(out, "out");
+    result = add_world(World::from_scene(
+        parse_scene(required_text(json, "json"), base_dir ? base_dir : ".", "scene JSON")));
+  });
+}
+
+tr_Status tr_CreateDemoWorld(tr_WorldId* out) {
+  return call_guard([&] {
+    tr_WorldId& result = required(out, "out");
+    result = add_world(World::from_scene(make_demo_world()));
+  });
+}
+
+tr_Status tr_DestroyWorld(tr_WorldId world) {
+  return call_guard([&] { worlds().remove(world.index1, world.generation, "world"); });
+}
+
+tr_Status tr_World_ResolveGlobal(tr_WorldId world, tr_Vec3 global, tr_Position* out) {
+  return call_guard([&] {
+    tr_Position& result = required(out, "out");
+    result = capi::to_c(resolve(world_of(world).world, tr_MakePosition(0, global, 0.0f), "global"));
+  });
+}
+
+tr_Status tr_World_ToGlobal(tr_WorldId world, tr_Position position, tr_Vec3* out) {
+  return call_guard([&] {
+    tr_Vec3& result = required(out, "out");
+    const Position p = resolve(world_of(world).world, position, "position");
+    result = capi::to_c(local_to_global(p.objcell_id, p.frame.origin));
+  });
+}
+
+tr_Status tr_World_AddObject(tr_WorldId world, const tr_ObjectDef* def, tr_ObjectId* out) {
+  return call_guard([&] {
+    tr_ObjectId& result = required(out, "out");
+    WorldEntry& entry = world_of(world);
+    const ObjectDesc desc = object_desc(required(def, "def"));
+    validate_object(entry.world, desc);
+    result = object_id(world, entry.world.add_object(entry.world.build_object(desc)));
+  });
+}
+
+tr_Status tr_World_MoveObject(tr_ObjectId object, tr_Position position) {
+  return call_guard([&] {
+    WorldEntry* entry = nullptr;
+    const ObjectId handle = object_handle(object, &entry);
+    entry->world.move_object(handle, resolve(entry->world, position, "position"));
+  });
+}
+
+tr_Status tr_World_RemoveObject(tr_ObjectId object) {
+  return call_guard([&] {
+    WorldEntry* entry = nullptr;
+    const ObjectId handle = object_handle(object, &entry);
+    entry->world.remove_object(handle);
+  });
+}
+
+tr_Status tr_World_GetObjectPosition(tr_ObjectId object, tr_Position* out) {
+  return call_guard([&] {
+    tr_Position& result = required(out, "out");
+    WorldEntry* entry = nullptr;
+    const ObjectId handle = object_handle(object, &entry);
+    result = capi::to_c(entry->world.object(handle)->position);
+  });
+}
+
+tr_Status tr_World_GetObjectCount(tr_WorldId world, int32_t* count) {
+  return call_guard([&] {
+    required(count, "count") = static_cast<int32_t>(world_of(world).world.object_slots());
+  });
+}
+
+tr_Status tr_World_GetObject(tr_WorldId world, int32_t index, tr_ObjectId* out) {
+  return call_guard([&] {
+    tr_ObjectId& result = required(out, "out");
+    const World& w = world_of(world).world;
+    if (index < 0 || static_cast<std::size_t>(index) >= w.object_slots())
+      refuse(tr_errorInvalidArgument, "index: out of range");
+    const ObjectId handle = w.handle(static_cast<std::size_t>(index));
+    if (!w.is_valid(handle)) refuse(tr_errorInvalidId, "object: that slot is free");
+    result = object_id(world, handle);
+  });
+}
+
+tr_Status tr_World_TraceSphere(tr_WorldId world, uint32_t frame_cell, tr_Vec3 start, tr_Vec3 end,
+                               float radius, tr_TraceResult* out) {
+  return call_guard([&] {
+    tr_TraceResult& result = required(out, "out");
+    const World& w = world_of(world).world;
+    check_trace(w, frame_cell, start, end);
+    if (!(radius > 0.0f) || !std::isfinite(radius))
+      refuse(tr_errorInvalidArgument, "trace: radius must be a positive number");
+    result = to_c(w, trace_sphere(w, frame_cell, to_vec(start), to_vec(end), radius));
+  });
+}
+
+tr_Status tr_World_TraceBox(tr_WorldId world, uint32_t frame_cell, tr_Vec3 start, tr_Vec3 end,
+                            tr_Vec3 mins, tr_Vec3 maxs, tr_TraceResult* out) {
+  return call_guard([&] {
+    tr_TraceResult& result = required(out, "out");
+    const World& w = world_of(world).world;
+    check_trace(w, frame_cell, start, end);
+    if (!finite(mins) || !finite(maxs) || !(mins.x < maxs.x && mins.y < maxs.y && mins.z < maxs.z))
+      refuse(tr_errorInvalidArgument, "trace: mins must be finite and below maxs on every axis");
+    result = to_c(w, trace_box(w, frame_cell, to_vec(start), to_vec(end), to_vec(mins), to_vec(maxs)));
+  });
+}
+
+}

@@ -1,0 +1,394 @@
+/* The C API from C: ids, errors, worlds, characters, objects, traces,
+ * batches and simulations, on the demo world and on worlds built in code.
+ * Prints "N passed, N failed" and exits non-zero when a check failed. */
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <transit/transit.h>
+
+static int passed = 0;
+static int failed = 0;
+
+#define CHECK(cond)                                                          \
+  do {                                                                       \
+    if (cond) {                                                              \
+      ++passed;                                                              \
+    } else {                                                                 \
+      ++failed;                                                              \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed (last error: %s)\n", __FILE__, \
+              __LINE__, #cond, tr_GetLastError());                            \
+    }                                                                        \
+  } while (0)
+
+#define CHECK_OK(call) CHECK((call) == tr_ok)
+
+static const uint32_t kHouseStairHall = 0xA9B40101u;
+
+/* Demo world global coordinates: landblock A9B4 starts at (32448, 34560). */
+static tr_Vec3 demo_global(float x, float y, float z) {
+  tr_Vec3 v = {32448.0f + x, 34560.0f + y, z};
+  return v;
+}
+
+static void test_version(void) {
+  int major = -1, minor = -1, patch = -1;
+  tr_GetVersion(&major, &minor, &patch);
+  char text[64];
+  snprintf(text, sizeof text, "%d.%d.%d", major, minor, patch);
+  CHECK(strcmp(text, tr_GetVersionString()) == 0);
+  CHECK(major == 0 && minor >= 2);
+}
+
+static void test_null_and_stale_ids(void) {
+  tr_WorldId none = {0, 0};
+  tr_CharacterId no_character;
+  memset(&no_character, 0, sizeof no_character);
+  tr_CharacterState state;
+  CHECK(tr_DestroyWorld(none) == tr_errorInvalidId);
+  CHECK(tr_Character_GetState(no_character, &state) == tr_errorInvalidId);
+  CHECK(strstr(tr_GetLastError(), "world") != NULL);
+
+  tr_WorldId world;
+  CHECK_OK(tr_CreateDemoWorld(&world));
+  tr_CharacterDef def = tr_DefaultCharacterDef();
+  tr_CharacterId hero;
+  CHECK_OK(tr_CreateCharacter(world, &def, tr_MakePosition(0, demo_global(103, 60, 20), 0), &hero));
+  CHECK_OK(tr_DestroyCharacter(hero));
+  CHECK(tr_Character_GetState(hero, &state) == tr_errorInvalidId);
+  CHECK(strstr(tr_GetLastError(), "stale") != NULL);
+  CHECK(tr_DestroyCharacter(hero) == tr_errorInvalidId);
+
+  tr_CharacterId again;
+  CHECK_OK(tr_CreateCharacter(world, &def, tr_MakePosition(0, demo_global(103, 60, 20), 0), &again));
+  CHECK(again.index1 == hero.index1 && again.generation != hero.generation);
+  CHECK_OK(tr_DestroyWorld(world));
+  CHECK(tr_Character_GetState(again, &state) == tr_errorInvalidId);
+  CHECK(tr_DestroyWorld(world) == tr_errorInvalidId);
+  CHECK(tr_CreateDemoWorld(NULL) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "out") != NULL);
+}
+
+static void test_bad_scene_file(void) {
+  tr_WorldId world;
+  CHECK(tr_CreateWorldFromFile("/nonexistent/scene.json", &world) == tr_errorInput);
+  CHECK(strstr(tr_GetLastError(), "/nonexistent/scene.json") != NULL);
+  CHECK(tr_CreateWorldFromJson("{\"format\": \"transit-scene/1\", \"terrain\": 3}", NULL, &world) ==
+        tr_errorInput);
+  CHECK(strstr(tr_GetLastError(), "terrain") != NULL);
+}
+
+static void run(tr_CharacterId hero, tr_Forward forward, float turn, int frames) {
+  tr_Controls controls = tr_DefaultControls();
+  controls.forward = forward;
+  controls.turn_deg_per_s = turn;
+  CHECK_OK(tr_Character_SetControls(hero, &controls));
+  for (int i = 0; i < frames; ++i) CHECK_OK(tr_Character_Update(hero, 1.0 / 30.0, NULL));
+}
+
+static void test_run_into_wall(void) {
+  tr_WorldId world;
+  CHECK_OK(tr_CreateDemoWorld(&world));
+  tr_CharacterDef def = tr_DefaultCharacterDef();
+  tr_CharacterId hero;
+  /* South of the free-standing wall 7002 (y 99.75..100.25), facing north. */
+  CHECK_OK(tr_CreateCharacter(world, &def, tr_MakePosition(0, demo_global(75, 95, 20), 0), &hero));
+  tr_MoveStatus status = tr_invalidInput;
+  CHECK_OK(tr_Character_Place(hero, &status));
+  CHECK(status == tr_moved);
+  run(hero, tr_forwardRun, 0.0f, 60);
+  tr_CharacterState s;
+  CHECK_OK(tr_Character_GetState(hero, &s));
+  CHECK(s.ground == tr_onGround);
+  CHECK(s.has_ground_plane && s.ground_plane.normal.z > 0.99f);
+  CHECK(fabsf(s.position.origin.x - 75.0f) < 0.01f);
+  /* Stopped short of the wall face (y 99.75 less the 0.48 m radius), no
+   * further than one frame's run (0.32 m) from it, and told why. */
+  CHECK(s.position.origin.y > 99.27f - 0.32f && s.position.origin.y <= 99.27f);
+  CHECK(fabsf(s.global_position.y - (34560.0f + s.position.origin.y)) < 0.01f);
+  CHECK(s.status == tr_blocked);
+  uint32_t ids[8];
+  int32_t count = -1;
+  CHECK_OK(tr_Character_GetCollidedObjects(hero, ids, 8, &count));
+  CHECK(count == s.collided_object_count);
+  CHECK_OK(tr_DestroyWorld(world));
+}
+
+static void test_up_the_stairs(void) {
+  tr_WorldId world;
+  CHECK_OK(tr_CreateDemoWorld(&world));
+  tr_CharacterDef def = tr_DefaultCharacterDef();
+  tr_CharacterId hero;
+  tr_Vec3 start = {112.5f, 71.25f, 20.0f};
+  CHECK_OK(tr_CreateCharacter(world, &def, tr_MakePosition(kHouseStairHall, start, 0), &hero));
+  CHECK_OK(tr_Character_Place(hero, NULL));
+  run(hero, tr_forwardRun, 0.0f, 75);
+  tr_CharacterState s;
+  CHECK_OK(tr_Character_GetState(hero, &s));
+  CHECK(s.position.cell == kHouseStairHall);
+  CHECK(fabsf(s.position.origin.z - 23.0f) < 0.01f); /* on the landing, 3 m up */
+  CHECK(s.ground == tr_onGround);
+  CHECK_OK(tr_DestroyWorld(world));
+}
+
+static void test_bad_input_is_refused(void) {
+  tr_WorldId world;
+  CHECK_OK(tr_CreateDemoWorld(&world));
+  tr_CharacterDef def = tr_DefaultCharacterDef();
+  tr_CharacterId hero;
+  tr_Position spawn = tr_MakePosition(0, demo_global(103, 60, 20), 0);
+  CHECK_OK(tr_CreateCharacter(world, &def, spawn, &hero));
+  CHECK_OK(tr_Character_Place(hero, NULL));
+  tr_CharacterState before, after;
+  CHECK_OK(tr_Character_GetState(hero, &before));
+  tr_MoveStatus status = tr_moved;
+  CHECK(tr_Character_Update(hero, -1.0, &status) == tr_errorInvalidArgument);
+  CHECK(status == tr_invalidInput);
+  CHECK(strstr(tr_GetLastError(), "dt") != NULL);
+  tr_Position target = before.position;
+  target.origin.x = NAN;
+  CHECK(tr_Character_MoveTo(hero, target, &status) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "target") != NULL);
+  tr_Vec3 huge = {1e30f, 0, 0};
+  CHECK(tr_Character_Teleport(hero, tr_MakePosition(0, huge, 0)) == tr_errorInvalidArgument);
+  tr_Vec3 nan_velocity = {NAN, 0, 0};
+  CHECK(tr_Character_SetVelocity(hero, nan_velocity) == tr_errorInvalidArgument);
+  CHECK_OK(tr_Character_GetState(hero, &after));
+  CHECK(memcmp(&before.position, &after.position, sizeof before.position) == 0);
+
+  def.sphere_count = 3;
+  CHECK(tr_CreateCharacter(world, &def, spawn, &hero) == tr_errorInput);
+  def = tr_DefaultCharacterDef();
+  def.spheres[0].radius = -1.0f;
+  CHECK(tr_CreateCharacter(world, &def, spawn, &hero) == tr_errorInput);
+  CHECK(strstr(tr_GetLastError(), "radius") != NULL);
+  CHECK_OK(tr_DestroyWorld(world));
+}
+
+static void test_objects(void) {
+  tr_WorldId world;
+  CHECK_OK(tr_CreateDemoWorld(&world));
+  int32_t before = 0;
+  CHECK_OK(tr_World_GetObjectCount(world, &before));
+  tr_ShapeDef sphere;
+  memset(&sphere, 0, sizeof sphere);
+  sphere.type = tr_shapeSphere;
+  sphere.center.z = 1.0f;
+  sphere.radius = 1.0f;
+  tr_ObjectDef def = tr_DefaultObjectDef();
+  def.id = 9001;
+  def.name = "boulder";
+  def.shapes = &sphere;
+  def.shape_count = 1;
+  def.position = tr_MakePosition(0, demo_global(90, 40, 20), 0);
+  for (int round = 0; round < 3000; ++round) {
+    tr_ObjectId id;
+    CHECK_OK(tr_World_AddObject(world, &def, &id));
+    CHECK_OK(tr_World_RemoveObject(id));
+    if (round == 2999) CHECK(tr_World_RemoveObject(id) == tr_errorInvalidId);
+  }
+  int32_t after = 0;
+  CHECK_OK(tr_World_GetObjectCount(world, &after));
+  CHECK(after == before + 1); /* one slot, reused 3000 times */
+
+  tr_ObjectId boulder;
+  CHECK_OK(tr_World_AddObject(world, &def, &boulder));
+  /* A sphere swept east into the boulder stops against it. */
+  tr_TraceResult hit;
+  tr_Vec3 a = {80.0f, 40.0f, 21.0f}, b = {100.0f, 40.0f, 21.0f};
+  CHECK_OK(tr_World_TraceSphere(world, 0xA9B40013u, a, b, 0.5f, &hit));
+  CHECK(hit.hit == tr_hitObject && hit.object_id == 9001u);
+  CHECK(fabsf(hit.end_position.x - 88.5f) < 0.01f);
+  CHECK(hit.normal.x < -0.99f);
+  tr_Vec3 mins = {-0.4f, -0.4f, 0.0f}, maxs = {0.4f, 0.4f, 1.8f};
+  CHECK_OK(tr_World_TraceBox(world, 0xA9B40013u, a, b, mins, maxs, &hit));
+  CHECK(hit.hit == tr_hitObject && hit.fraction < 1.0f);
+  tr_Position moved = tr_MakePosition(0, demo_global(90, 30, 20), 0);
+  CHECK_OK(tr_World_MoveObject(boulder, moved));
+  CHECK_OK(tr_World_TraceSphere(world, 0xA9B40013u, a, b, 0.5f, &hit));
+  CHECK(hit.hit == tr_hitNone && hit.fraction == 1.0f);
+  tr_Position where;
+  CHECK_OK(tr_World_GetObjectPosition(boulder, &where));
+  CHECK(fabsf(where.origin.y - 30.0f) < 1e-4f);
+
+  sphere.radius = NAN;
+  tr_ObjectId bad;
+  CHECK(tr_World_AddObject(world, &def, &bad) == tr_errorInput);
+  CHECK(strstr(tr_GetLastError(), "radius") != NULL);
+  CHECK(tr_World_TraceSphere(world, 0xDEAD0001u, a, b, 0.5f, &hit) == tr_errorInvalidArgument);
+  CHECK_OK(tr_DestroyWorld(world));
+}
+
+/* A world built in code: one flat landblock, a room, a mesh object. */
+static void test_world_in_code(void) {
+  tr_SceneId scene;
+  CHECK_OK(tr_CreateScene(&scene));
+  CHECK_OK(tr_Scene_AddLandblock(scene, 10, 20, NULL, 5.0f));
+  tr_Vec3 box_vertices[8] = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0},
+                             {-1, -1, 2}, {1, -1, 2}, {1, 1, 2}, {-1, 1, 2}};
+  uint32_t box_quads[24] = {0, 3, 2, 1, 4, 5, 6, 7, 0, 1, 5, 4,
+                            1, 2, 6, 5, 2, 3, 7, 6, 3, 0, 4, 7};
+  int32_t sizes[6] = {4, 4, 4, 4, 4, 4};
+  tr_ShapeDef mesh;
+  memset(&mesh, 0, sizeof mesh);
+  mesh.type = tr_shapeMesh;
+  mesh.mesh.vertices = box_vertices;
+  mesh.mesh.vertex_count = 8;
+  mesh.mesh.indices = box_quads;
+  mesh.mesh.polygon_sizes = sizes;
+  mesh.mesh.polygon_count = 6;
+  tr_ObjectDef crate = tr_DefaultObjectDef();
+  crate.id = 1;
+  crate.name = "crate";
+  crate.shapes = &mesh;
+  crate.shape_count = 1;
+  tr_Vec3 crate_at = {100.0f, 100.0f, 5.0f};
+  crate.position = tr_MakePosition(0x0A140025u, crate_at, 0);
+  CHECK_OK(tr_Scene_AddObject(scene, &crate));
+  tr_CharacterDef def = tr_DefaultCharacterDef();
+  tr_Vec3 spawn = {100.0f, 90.0f, 5.0f};
+  CHECK_OK(tr_Scene_AddCharacter(scene, &def, "runner", tr_MakePosition(0x0A140024u, spawn, 0)));
+  tr_WorldId world;
+  CHECK_OK(tr_CreateWorld(scene, &world));
+
+  tr_CharacterId hero;
+  CHECK_OK(tr_CreateCharacter(world, &def, tr_MakePosition(0x0A140024u, spawn, 0), &hero));
+  CHECK_OK(tr_Character_Place(hero, NULL));
+  run(hero, tr_forwardRun, 0.0f, 90);
+  tr_CharacterState s;
+  CHECK_OK(tr_Character_GetState(hero, &s));
+  /* Against the crate's south face (y 99 less the radius), within a frame. */
+  CHECK(s.position.origin.y > 98.52f - 0.32f && s.position.origin.y <= 98.52f);
+  CHECK(s.status == tr_blocked);
+  CHECK(fabsf(s.position.origin.z - 5.0f) < 0.001f);
+
+  /* The simulation of the scene's character does the same. */
+  tr_SimulationId sim;
+  tr_SimulationDef sim_def = tr_DefaultSimulationDef();
+  CHECK_OK(tr_CreateSimulation(world, scene, &sim_def, &sim));
+  int32_t index = -1;
+  CHECK_OK(tr_Simulation_FindCharacter(sim, "runner", &index));
+  CHECK(index == 0);
+  tr_Controls controls = tr_DefaultControls();
+  controls.forward = tr_forwardRun;
+  CHECK_OK(tr_Simulation_SetControls(sim, 0, &controls));
+  for (int i = 0; i < 90; ++i) CHECK_OK(tr_Simulation_Step(sim, 1.0 / 30.0));
+  tr_CharacterState simulated;
+  CHECK_OK(tr_Simulation_GetCharacterState(sim, 0, &simulated));
+  CHECK(memcmp(&simulated.position, &s.position, sizeof s.position) == 0);
+  tr_Event events[64];
+  int32_t count = 0;
+  CHECK_OK(tr_Simulation_TakeEvents(sim, events, 64, &count));
+  int saw_blocked = 0;
+  for (int32_t i = 0; i < count; ++i)
+    if (events[i].kind == tr_eventBlocked && events[i].character == 0) saw_blocked = 1;
+  CHECK(saw_blocked);
+  CHECK(strcmp(tr_EventKindName(tr_eventLanded), "landed") == 0);
+  double t = 0;
+  CHECK_OK(tr_Simulation_GetTime(sim, &t));
+  CHECK(fabs(t - 3.0) < 1e-9);
+  CHECK(tr_Simulation_GetCharacterState(sim, 1, &simulated) == tr_errorInvalidArgument);
+  CHECK_OK(tr_DestroySimulation(sim));
+  CHECK(tr_Simulation_Step(sim, 0.1) == tr_errorInvalidId);
+  CHECK_OK(tr_DestroyScene(scene));
+  CHECK_OK(tr_DestroyWorld(world));
+}
+
+static void test_batch(void) {
+  enum { kCount = 200 };
+  tr_WorldId world;
+  CHECK_OK(tr_CreateDemoWorld(&world));
+  tr_CharacterDef def = tr_DefaultCharacterDef();
+  static tr_CharacterId ids[kCount];
+  static tr_Controls controls[kCount];
+  static tr_CharacterState one[kCount], two[kCount];
+  static tr_MoveStatus statuses[kCount];
+  for (int i = 0; i < kCount; ++i) {
+    CHECK_OK(tr_CreateCharacter(world, &def,
+                                tr_MakePosition(0, demo_global(60.0f + (float)(i % 20) * 4.0f,
+                                                               30.0f + (float)(i / 20) * 4.0f, 20),
+                                                (float)(i * 7 % 360)),
+                                &ids[i]));
+    CHECK_OK(tr_Character_Place(ids[i], NULL));
+    controls[i] = tr_DefaultControls();
+    controls[i].forward = (i % 3) ? tr_forwardRun : tr_forwardWalk;
+    controls[i].turn_deg_per_s = (float)(i % 5) * 20.0f;
+  }
+  for (int frame = 0; frame < 30; ++frame)
+    CHECK_OK(tr_World_UpdateCharacters(world, ids, controls, kCount, 1.0 / 30.0, 1, one, statuses));
+  /* The same characters again from the start, on two threads, one by one
+   * compared: teleport back is not placement, so rebuild them. */
+  tr_WorldId world2;
+  CHECK_OK(tr_CreateDemoWorld(&world2));
+  static tr_CharacterId ids2[kCount];
+  for (int i = 0; i < kCount; ++i) {
+    CHECK_OK(tr_CreateCharacter(world2, &def,
+                                tr_MakePosition(0, demo_global(60.0f + (float)(i % 20) * 4.0f,
+                                                               30.0f + (float)(i / 20) * 4.0f, 20),
+                                                (float)(i * 7 % 360)),
+                                &ids2[i]));
+    CHECK_OK(tr_Character_Place(ids2[i], NULL));
+  }
+  for (int frame = 0; frame < 30; ++frame)
+    CHECK_OK(tr_World_UpdateCharacters(world2, ids2, controls, kCount, 1.0 / 30.0, 2, two, NULL));
+  CHECK(memcmp(one, two, sizeof one) == 0);
+  int moved = 0;
+  for (int i = 0; i < kCount; ++i)
+    if (fabsf(one[i].position.origin.x - (60.0f + (float)(i % 20) * 4.0f)) > 1.0f ||
+        fabsf(one[i].position.origin.y - (30.0f + (float)(i / 20) * 4.0f)) > 1.0f)
+      ++moved;
+  CHECK(moved > kCount / 2);
+
+  /* A stale id in the batch: the rest are updated, the call says which. */
+  CHECK_OK(tr_DestroyCharacter(ids[5]));
+  CHECK(tr_World_UpdateCharacters(world, ids, NULL, kCount, 1.0 / 30.0, 2, one, statuses) ==
+        tr_errorInvalidId);
+  CHECK(statuses[5] == tr_invalidInput && statuses[6] != tr_invalidInput);
+  CHECK(strstr(tr_GetLastError(), "characters[5]") != NULL);
+  CHECK(tr_World_UpdateCharacters(world, ids, NULL, -1, 1.0 / 30.0, 1, NULL, NULL) ==
+        tr_errorInvalidArgument);
+
+  tr_Position targets[2];
+  CHECK_OK(tr_Character_GetState(ids[0], &one[0]));
+  targets[0] = one[0].position;
+  targets[0].origin.x += 0.5f;
+  CHECK_OK(tr_Character_GetState(ids[1], &one[1]));
+  targets[1] = one[1].position;
+  CHECK_OK(tr_World_MoveCharacters(world, ids, targets, 2, 1, one, statuses));
+  CHECK(fabsf(one[0].position.origin.x - targets[0].origin.x) < 1e-4f);
+  CHECK_OK(tr_DestroyWorld(world));
+  CHECK_OK(tr_DestroyWorld(world2));
+}
+
+static void test_box_movers(void) {
+  tr_WorldId world;
+  CHECK_OK(tr_CreateDemoWorld(&world));
+  for (int mover = tr_moverQuake; mover <= tr_moverTribes; ++mover) {
+    tr_CharacterDef def = tr_DefaultCharacterDef();
+    def.mover = (tr_MoverKind)mover;
+    tr_CharacterId box;
+    CHECK_OK(tr_CreateCharacter(world, &def, tr_MakePosition(0, demo_global(75, 95, 20), 0), &box));
+    run(box, tr_forwardRun, 0.0f, 60);
+    tr_CharacterState s;
+    CHECK_OK(tr_Character_GetState(box, &s));
+    CHECK(s.position.origin.y > 96.0f && s.position.origin.y < 99.75f - 0.39f); /* the wall */
+    CHECK(s.ground == tr_onGround);
+  }
+  CHECK_OK(tr_DestroyWorld(world));
+}
+
+int main(void) {
+  test_version();
+  test_null_and_stale_ids();
+  test_bad_scene_file();
+  test_run_into_wall();
+  test_up_the_stairs();
+  test_bad_input_is_refused();
+  test_objects();
+  test_world_in_code();
+  test_batch();
+  test_box_movers();
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}
