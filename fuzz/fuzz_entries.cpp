@@ -1,5 +1,7 @@
 #include "fuzz_entries.hpp"
 
+#include "byte_reader.hpp"
+
 #include <cstring>
 #include <filesystem>
 
@@ -30,26 +32,6 @@ const SceneDesc& small_scene() {
                                              kNoFiles, "fuzz-scene");
   return scene;
 }
-
-// Reads little-endian values from the input, zero when it runs out.
-class ByteReader {
- public:
-  ByteReader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
-  template <typename T>
-  T next() {
-    T value{};
-    const std::size_t n = std::min(sizeof(T), size_ - std::min(size_, at_));
-    if (n > 0) std::memcpy(&value, data_ + at_, n);
-    at_ += sizeof(T);
-    return value;
-  }
-  bool done() const { return at_ >= size_; }
-
- private:
-  const std::uint8_t* data_;
-  std::size_t size_;
-  std::size_t at_ = 0;
-};
 
 }  // namespace
 
@@ -115,7 +97,8 @@ const std::vector<Target>& targets() {
                                        {"obj_reader", obj_reader},
                                        {"moves_reader", moves_reader},
                                        {"script_reader", script_reader},
-                                       {"bsp_builder", bsp_builder}};
+                                       {"bsp_builder", bsp_builder},
+                                       {"c_api", c_api}};
   return all;
 }
 

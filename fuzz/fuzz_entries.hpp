@@ -16,6 +16,7 @@ void obj_reader(const std::uint8_t* data, std::size_t size);     // parse_obj_me
 void moves_reader(const std::uint8_t* data, std::size_t size);   // parse/validate_moves
 void script_reader(const std::uint8_t* data, std::size_t size);  // parse/validate_script
 void bsp_builder(const std::uint8_t* data, std::size_t size);    // build_bsp + queries
+void c_api(const std::uint8_t* data, std::size_t size);  // random C API call sequences
 
 struct Target {
   const char* name;  // also the folder of tests/data/fuzz-regressions/
