@@ -42,6 +42,7 @@ class RatioReporter : public benchmark::ConsoleReporter {
                 "transit's AC mover against Bullet's btKinematicCharacterController, "
                 "ns per character-tick");
     print_scaling();
+    print_overheads();
   }
 
  private:
@@ -88,6 +89,22 @@ class RatioReporter : public benchmark::ConsoleReporter {
       header = true;
       fmt::print("  {:<44} {:8.1f} -> {:8.1f} ticks/s: {:4.2f}x\n", name.substr(3, cut - 3),
                  1e9 / m.ns, 1e9 / two->second.ns, m.ns / two->second.ns);
+    }
+  }
+
+  // The C API's frames against the C++ API's (BM_Frame_*), time / C++ time.
+  void print_overheads() const {
+    bool header = false;
+    for (const auto& [name, m] : measured_) {
+      const auto cut = name.find("_C");
+      if (name.rfind("BM_Frame_C", 0) != 0 || name.find("_Cpp") != std::string::npos) continue;
+      const auto slash = name.find('/');
+      const auto cpp = measured_.find("BM_Frame_Cpp" + name.substr(slash));
+      if (cpp == measured_.end() || cut == std::string::npos) continue;
+      if (!header) fmt::print("\nC API against the C++ API (time / C++ time, 1.00 = no overhead):\n");
+      header = true;
+      fmt::print("  {:<44} {:8.3f} ms vs C++ {:8.3f} ms per frame: {:5.3f}\n", name.substr(3),
+                 m.ns / 1e6, cpp->second.ns / 1e6, m.ns / cpp->second.ns);
     }
   }
 

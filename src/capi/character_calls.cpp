@@ -188,13 +188,14 @@ tr_Status tr_World_UpdateCharacters(tr_WorldId world, const tr_CharacterId* char
     if (!std::isfinite(dt) || dt < 0.0) refuse(tr_errorInvalidArgument, "dt: must be finite and not negative");
     if (controls)
       for (int32_t i = 0; i < count; ++i) character_controls(controls[i]);
+    const World& w = world_of(world).world;
     run_batch(world, characters, count, threads, states, statuses,
               [&](std::size_t i, Character& character) {
                 if (controls) {
                   character.set_controls(character_controls(controls[i]));
                   if (controls[i].jump_extent >= 0.0f) character.jump(controls[i].jump_extent);
                 }
-                character.update(world_of(world).world, dt);
+                character.update(w, dt);
               });
   });
 }

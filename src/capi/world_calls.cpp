@@ -33,11 +33,18 @@ void validate_object(const World& world, const ObjectDesc& desc) {
 
 bool finite(tr_Vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
+// Farther than any landblock-local point of the world can be (255 landblocks
+// of 192 m), with room to spare.
+constexpr float kFarthest = 1.0e6f;
+bool within_reach(tr_Vec3 v) {
+  return std::fabs(v.x) <= kFarthest && std::fabs(v.y) <= kFarthest && std::fabs(v.z) <= kFarthest;
+}
+
 void check_trace(const World& world, uint32_t frame_cell, tr_Vec3 start, tr_Vec3 end) {
   if (!world.has_cell(frame_cell))
     refuse(tr_errorInvalidArgument, "trace: frame_cell is not a cell of the world");
-  if (!finite(start) || !finite(end))
-    refuse(tr_errorInvalidArgument, "trace: start and end must be finite");
+  if (!finite(start) || !finite(end) || !within_reach(start) || !within_reach(end))
+    refuse(tr_errorInvalidArgument, "trace: start and end must be finite and within 1e6 m");
 }
 
 tr_TraceResult to_c(const World& world, const TraceResult& r) {
@@ -166,8 +173,8 @@ tr_Status tr_World_TraceSphere(tr_WorldId world, uint32_t frame_cell, tr_Vec3 st
     tr_TraceResult& result = required(out, "out");
     const World& w = world_of(world).world;
     check_trace(w, frame_cell, start, end);
-    if (!(radius > 0.0f) || !std::isfinite(radius))
-      refuse(tr_errorInvalidArgument, "trace: radius must be a positive number");
+    if (!(radius > 0.0f) || radius > kFarthest)
+      refuse(tr_errorInvalidArgument, "trace: radius must be a positive number up to 1e6 m");
     result = to_c(w, trace_sphere(w, frame_cell, to_vec(start), to_vec(end), radius));
   });
 }
@@ -178,8 +185,10 @@ tr_Status tr_World_TraceBox(tr_WorldId world, uint32_t frame_cell, tr_Vec3 start
     tr_TraceResult& result = required(out, "out");
     const World& w = world_of(world).world;
     check_trace(w, frame_cell, start, end);
-    if (!finite(mins) || !finite(maxs) || !(mins.x < maxs.x && mins.y < maxs.y && mins.z < maxs.z))
-      refuse(tr_errorInvalidArgument, "trace: mins must be finite and below maxs on every axis");
+    if (!within_reach(mins) || !within_reach(maxs) ||
+        !(mins.x < maxs.x && mins.y < maxs.y && mins.z < maxs.z))
+      refuse(tr_errorInvalidArgument,
+             "trace: mins must be below maxs on every axis, both finite and within 1e6 m");
     result = to_c(w, trace_box(w, frame_cell, to_vec(start), to_vec(end), to_vec(mins), to_vec(maxs)));
   });
 }
