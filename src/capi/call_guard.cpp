@@ -43,7 +43,7 @@ extern "C" {
 const char* tr_GetLastError(void) { return transit::capi::last_error.c_str(); }
 
 const char* tr_StatusName(tr_Status status) {
-  switch (status) {
+  switch (transit::capi::enum_value(status)) {
     case tr_ok: return "ok";
     case tr_errorInvalidArgument: return "invalid_argument";
     case tr_errorInvalidId: return "invalid_id";

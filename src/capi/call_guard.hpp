@@ -3,6 +3,8 @@
 // tr_Status and this thread's last-error message, so that no C++ exception
 // crosses into the caller's language.
 
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -28,6 +30,17 @@ T& required(T* pointer, const char* name) {
 inline const char* required_text(const char* text, const char* name) {
   if (!text) refuse(tr_errorInvalidArgument, std::string(name) + ": must not be null");
   return text;
+}
+
+/// The integer a C caller stored in an enum: read as bytes, because in C++
+/// loading an enum object that holds no enumerator's value is undefined, and
+/// C, C# and Python callers may store any int there.
+template <typename Enum>
+std::int32_t enum_value(const Enum& value) {
+  static_assert(sizeof(Enum) == sizeof(std::int32_t));
+  std::int32_t raw;
+  std::memcpy(&raw, &value, sizeof raw);
+  return raw;
 }
 
 void set_last_error(std::string message);

@@ -41,7 +41,7 @@ std::vector<PortalDesc> portal_descs(const tr_PortalDef* portals, std::int32_t c
 
 ShapeDesc shape_desc(const tr_ShapeDef& def, const std::string& what) {
   ShapeDesc s;
-  switch (def.type) {
+  switch (enum_value(def.type)) {
     case tr_shapeSphere:
       s.type = ShapeDesc::Type::Sphere;
       s.center = to_vec(def.center);
@@ -63,7 +63,7 @@ ShapeDesc shape_desc(const tr_ShapeDef& def, const std::string& what) {
       s.mesh.obj = def.obj_path;
       break;
     default:
-      refuse(tr_errorInvalidArgument, fmt::format("{}: unknown shape type {}", what, static_cast<int>(def.type)));
+      refuse(tr_errorInvalidArgument, fmt::format("{}: unknown shape type {}", what, enum_value(def.type)));
   }
   return s;
 }
@@ -172,9 +172,10 @@ CharacterDesc character_desc(const tr_CharacterDef& def, const char* name,
   CharacterDesc c;
   c.name = text(name);
   c.position = position_desc(position);
-  c.mover = static_cast<MoverKind>(def.mover);
-  if (def.mover != tr_moverAc && def.mover != tr_moverQuake && def.mover != tr_moverTribes)
-    refuse(tr_errorInvalidArgument, fmt::format("character: unknown mover {}", static_cast<int>(def.mover)));
+  const std::int32_t mover = enum_value(def.mover);
+  if (mover != tr_moverAc && mover != tr_moverQuake && mover != tr_moverTribes)
+    refuse(tr_errorInvalidArgument, fmt::format("character: unknown mover {}", mover));
+  c.mover = static_cast<MoverKind>(mover);
   if (def.sphere_count < 1 || def.sphere_count > tr_maxCharacterSpheres)
     refuse(tr_errorInput, fmt::format("character: sphere_count must be 1 or 2, got {}", def.sphere_count));
   c.spheres.clear();
@@ -186,11 +187,11 @@ CharacterDesc character_desc(const tr_CharacterDef& def, const char* name,
   c.run_skill = def.run_skill;
   c.jump_skill = def.jump_skill;
   BoxMoverDesc box{to_vec(def.box_mins), to_vec(def.box_maxs), std::nullopt};
-  if (def.mover == tr_moverQuake) {
+  if (mover == tr_moverQuake) {
     if (def.quake_step_size > 0.0f || std::isnan(def.quake_step_size)) box.step_size = def.quake_step_size;
     c.quake = box;
   }
-  if (def.mover == tr_moverTribes) c.tribes = box;
+  if (mover == tr_moverTribes) c.tribes = box;
   return c;
 }
 
@@ -210,14 +211,14 @@ CharacterControls character_controls(const tr_Controls& controls) {
   if (std::isnan(controls.jump_extent) || controls.jump_extent > 1.0f)
     refuse(tr_errorInvalidArgument, "controls: jump_extent must be at most 1 (negative: no jump)");
   CharacterControls c;
-  switch (controls.forward) {
+  switch (enum_value(controls.forward)) {
     case tr_forwardStop: c.forward = ForwardInput::Stop; break;
     case tr_forwardRun: c.forward = ForwardInput::Run; break;
     case tr_forwardWalk: c.forward = ForwardInput::Walk; break;
     case tr_forwardBack: c.forward = ForwardInput::Back; break;
     default: refuse(tr_errorInvalidArgument, "controls: unknown forward value");
   }
-  switch (controls.strafe) {
+  switch (enum_value(controls.strafe)) {
     case tr_strafeStop: c.strafe = StrafeInput::Stop; break;
     case tr_strafeLeft: c.strafe = StrafeInput::Left; break;
     case tr_strafeRight: c.strafe = StrafeInput::Right; break;

@@ -165,8 +165,9 @@ tr_Status tr_Simulation_GetPendingEventCount(tr_SimulationId simulation, int32_t
 }
 
 const char* tr_EventKindName(tr_EventKind kind) {
-  if (kind < tr_eventCollidedObject || kind > tr_eventJumpRefused) return "unknown";
-  return to_string(static_cast<SimEventKind>(kind));
+  const std::int32_t raw = enum_value(kind);
+  if (raw < tr_eventCollidedObject || raw > tr_eventJumpRefused) return "unknown";
+  return to_string(static_cast<SimEventKind>(raw));
 }
 
 }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "capi/call_guard.hpp"
 #include "capi/conversions.hpp"
 #include "transit/version.hpp"
 
@@ -29,8 +30,9 @@ float tr_Heading(tr_Position position) {
 }
 
 const char* tr_MoveStatusName(tr_MoveStatus status) {
-  if (status < tr_moved || status > tr_invalidInput) return "unknown";
-  return to_string(static_cast<MoveStatus>(status));
+  const std::int32_t raw = enum_value(status);
+  if (raw < tr_moved || raw > tr_invalidInput) return "unknown";
+  return to_string(static_cast<MoveStatus>(raw));
 }
 
 tr_ObjectDef tr_DefaultObjectDef(void) {
