@@ -68,7 +68,10 @@ tr_Status tr_CreateCharacter(tr_WorldId world, const tr_CharacterDef* def, tr_Po
   return call_guard([&] {
     tr_CharacterId& result = required(out, "out");
     WorldEntry& entry = world_of(world);
-    const CharacterDesc desc = character_desc(required(def, "def"), "character", position);
+    SceneDesc additions;
+    additions.characters.push_back(character_desc(required(def, "def"), "character", position));
+    validate_for_world(entry.world, additions, "character");
+    const CharacterDesc& desc = additions.characters.front();
     const Position at = resolve(entry.world, position, "position");
     Character character(CharacterSettings::from_desc(desc), at);
     std::size_t index;

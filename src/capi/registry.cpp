@@ -1,5 +1,10 @@
 #include "capi/registry.hpp"
 
+#include <set>
+
+#include "format/scene_validation.hpp"
+#include "transit/world/land_defs.hpp"
+
 namespace transit::capi {
 
 ParallelFor& WorldEntry::pool_of(int threads) {
@@ -54,6 +59,14 @@ tr_WorldId add_world(World world) {
   const auto [index1, generation] =
       worlds().add(std::make_unique<WorldEntry>(std::move(world)), "worlds");
   return {index1, generation};
+}
+
+void validate_for_world(const World& world, const SceneDesc& additions, const char* source) {
+  std::set<CellId> landblocks;
+  for (const Landblock& lb : world.landscape().landblocks()) landblocks.insert(landblock_of(lb.id()));
+  std::set<CellId> cells;
+  for (const EnvCell& cell : world.env_cells()) cells.insert(cell.id());
+  validate_additions(additions, std::move(landblocks), std::move(cells), source);
 }
 
 }  // namespace transit::capi

@@ -58,4 +58,8 @@ ObjectId object_handle(tr_ObjectId id, WorldEntry** world);
 
 tr_WorldId add_world(World world);
 
+/// Checks objects and characters about to join `world` as a scene's are
+/// checked (validate_additions), naming them as `source`.
+void validate_for_world(const World& world, const SceneDesc& additions, const char* source);
+
 }  // namespace transit::capi

@@ -6,7 +6,6 @@
 
 #include "capi/conversions.hpp"
 #include "capi/registry.hpp"
-#include "format/scene_validation.hpp"
 
 using namespace transit;
 using namespace transit::capi;
@@ -51,11 +50,7 @@ tr_Status tr_CreateSimulation(tr_WorldId world, tr_SceneId scene, const tr_Simul
     check_threads(options.threads);
     SceneDesc characters;
     characters.characters = desc.characters;
-    std::set<CellId> landblocks;
-    for (const Landblock& lb : w.landscape().landblocks()) landblocks.insert(landblock_of(lb.id()));
-    std::set<CellId> cells;
-    for (const EnvCell& cell : w.env_cells()) cells.insert(cell.id());
-    validate_additions(characters, std::move(landblocks), std::move(cells), "scene");
+    validate_for_world(w, characters, "scene");
     SimulationOptions sim_options;
     sim_options.threads = options.threads;
     auto simulation = std::make_unique<Simulation>(w, characters, sim_options);

@@ -1,7 +1,6 @@
 // tr_*World*: worlds built from scenes, their objects, positions and traces.
 
 #include <cmath>
-#include <set>
 
 #include "capi/conversions.hpp"
 #include "capi/registry.hpp"
@@ -18,17 +17,6 @@ namespace {
 
 tr_ObjectId object_id(tr_WorldId world, ObjectId handle) {
   return {handle.index + 1, handle.generation, world};
-}
-
-// Checks an object about to be added as a scene's objects are checked.
-void validate_object(const World& world, const ObjectDesc& desc) {
-  std::set<CellId> landblocks;
-  for (const Landblock& lb : world.landscape().landblocks()) landblocks.insert(landblock_of(lb.id()));
-  std::set<CellId> cells;
-  for (const EnvCell& cell : world.env_cells()) cells.insert(cell.id());
-  SceneDesc additions;
-  additions.objects.push_back(desc);
-  validate_additions(additions, std::move(landblocks), std::move(cells), "object");
 }
 
 bool finite(tr_Vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
@@ -119,7 +107,9 @@ tr_Status tr_World_AddObject(tr_WorldId world, const tr_ObjectDef* def, tr_Objec
     tr_ObjectId& result = required(out, "out");
     WorldEntry& entry = world_of(world);
     const ObjectDesc desc = object_desc(required(def, "def"));
-    validate_object(entry.world, desc);
+    SceneDesc additions;
+    additions.objects.push_back(desc);
+    validate_for_world(entry.world, additions, "object");
     result = object_id(world, entry.world.add_object(entry.world.build_object(desc)));
   });
 }

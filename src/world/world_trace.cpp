@@ -126,10 +126,11 @@ void Tracer::visit_terrain() {
   const int block_x = static_cast<int>(landblock_x(frame_));
   const int block_y = static_cast<int>(landblock_y(frame_));
   // Cells beyond the whole land, one cell either way, hold no terrain: the
-  // clamp keeps a huge (finite) sweep's cell range an int and bounded.
+  // clamp keeps a huge sweep's cell range an int and bounded (NaN: none).
   static constexpr float kReach = (kLandLength + 1) * kCellLength;
   const auto cell_of = [](float v) {
-    return static_cast<int>(std::floor(std::clamp(v, -kReach, kReach) / kCellLength));
+    const float kept = v >= -kReach ? std::min(v, kReach) : -kReach;
+    return static_cast<int>(std::floor(kept / kCellLength));
   };
   const int gx0 = cell_of(lo_.x);
   const int gx1 = cell_of(hi_.x);
