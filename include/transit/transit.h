@@ -367,6 +367,8 @@ TR_API tr_Status tr_Character_SetControls(tr_CharacterId character, const tr_Con
 TR_API tr_Status tr_Character_Update(tr_CharacterId character, double dt, tr_MoveStatus* status);
 TR_API tr_Status tr_Character_Jump(tr_CharacterId character, float extent, bool* started);
 TR_API tr_Status tr_Character_Teleport(tr_CharacterId character, tr_Position position);
+/* m/s in landblock axes, each component at most 10000 (AC characters are
+ * then held to retail's 50 m/s). */
 TR_API tr_Status tr_Character_SetVelocity(tr_CharacterId character, tr_Vec3 velocity);
 TR_API tr_Status tr_Character_GetState(tr_CharacterId character, tr_CharacterState* out);
 /* All the object ids it collided with in the last call: up to capacity

@@ -156,8 +156,10 @@ tr_Status tr_Character_Teleport(tr_CharacterId id, tr_Position position) {
 tr_Status tr_Character_SetVelocity(tr_CharacterId id, tr_Vec3 velocity) {
   return call_guard([&] {
     Character& character = character_of(id);
-    if (!std::isfinite(velocity.x) || !std::isfinite(velocity.y) || !std::isfinite(velocity.z))
-      refuse(tr_errorInvalidArgument, "velocity: must be finite");
+    constexpr float kFastest = 10000.0f;  // m/s: far beyond any mover's, short of overflow
+    if (!(std::fabs(velocity.x) <= kFastest && std::fabs(velocity.y) <= kFastest &&
+          std::fabs(velocity.z) <= kFastest))
+      refuse(tr_errorInvalidArgument, "velocity: each component must be finite, at most 10000 m/s");
     character.set_velocity(to_vec(velocity));
   });
 }

@@ -7,8 +7,13 @@
 namespace transit {
 namespace {
 
-// How many whole landblocks `v` lies beyond [0, 192).
-int block_steps(float v) { return static_cast<int>(std::floor(v / kBlockLength)); }
+// How many whole landblocks `v` lies beyond [0, 192); beyond the whole land
+// (or NaN), a count that names no landblock.
+int block_steps(float v) {
+  constexpr float kBeyond = 2.0f * kLandLength / kBlockSide;
+  const float steps = std::floor(v / kBlockLength);
+  return steps >= -kBeyond && steps <= kBeyond ? static_cast<int>(steps) : static_cast<int>(kBeyond);
+}
 
 }  // namespace
 

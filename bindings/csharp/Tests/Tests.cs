@@ -1,0 +1,242 @@
+// The C# binding's tests, run under Mono by bindings/csharp/run-tests:
+// prints "N passed, N failed" and exits non-zero when a test failed.
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Runtime.Serialization;
+using System.Runtime.Serialization.Json;
+using Transit;
+
+[DataContract]
+class ReferenceFile
+{
+    [DataMember(Name = "dt")] public double Dt;
+    [DataMember(Name = "runs")] public ReferenceRun[] Runs;
+}
+
+[DataContract]
+class ReferenceRun
+{
+    [DataMember(Name = "name")] public string Name;
+    [DataMember(Name = "start_cell")] public uint StartCell;
+    [DataMember(Name = "start")] public float[] Start;
+    [DataMember(Name = "heading_deg")] public float HeadingDeg;
+    [DataMember(Name = "forward")] public string Forward;
+    [DataMember(Name = "turn_deg_per_s")] public float TurnDegPerS;
+    [DataMember(Name = "frames")] public int Frames;
+    [DataMember(Name = "final")] public ReferenceFinal Final;
+}
+
+[DataContract]
+class ReferenceFinal
+{
+    [DataMember(Name = "cell")] public uint Cell;
+    [DataMember(Name = "origin_bits")] public uint[] OriginBits;
+    [DataMember(Name = "orientation_bits")] public uint[] OrientationBits;
+    [DataMember(Name = "status")] public string Status;
+}
+
+static class Tests
+{
+    static string sourceDir;
+    const float LandblockX = 32448f, LandblockY = 34560f;  // demo landblock A9B4's global origin
+
+    static void Check(bool condition, string what)
+    {
+        if (!condition) throw new Exception("check failed: " + what);
+    }
+
+    static uint Bits(float f) { return BitConverter.ToUInt32(BitConverter.GetBytes(f), 0); }
+
+    static void RunIntoWall()
+    {
+        using (var world = World.Demo())
+        {
+            var hero = world.CreateCharacter(Position.Global(LandblockX + 75, LandblockY + 95, 20));
+            Check(hero.Place() == MoveStatus.Moved, "placed");
+            hero.Controls = Controls.Run();
+            MoveStatus last = MoveStatus.Moved;
+            for (int i = 0; i < 60; ++i) last = hero.Update(1.0 / 30.0);
+            var s = hero.State;
+            Check(last == MoveStatus.Blocked, "blocked by the wall, got " + last);
+            Check(s.Position.Origin.Y > 99.27f - 0.32f && s.Position.Origin.Y <= 99.27f, "stopped before the wall at y 99.75: " + s.Position.Origin);
+            Check(s.Ground == GroundState.OnGround && s.HasGroundPlane && s.GroundPlane.Normal.Z > 0.99f, "stands on flat ground");
+        }
+    }
+
+    static void UpTheStairs()
+    {
+        using (var world = World.Demo())
+        {
+            var hero = world.CreateCharacter(Position.At(0xA9B40101u, new Vec3(112.5f, 71.25f, 20f)));
+            hero.Place();
+            hero.Controls = Controls.Run();
+            for (int i = 0; i < 75; ++i) hero.Update(1.0 / 30.0);
+            var s = hero.State;
+            Check(s.Position.Cell == 0xA9B40101u, "still in the stair hall");
+            Check(Math.Abs(s.Position.Origin.Z - 23f) < 0.01f, "on the landing 3 m up: " + s.Position.Origin);
+        }
+    }
+
+    static void SameBitsAsTheCppApi()
+    {
+        var path = Path.Combine(sourceDir, "tests/data/binding_reference.json");
+        ReferenceFile reference;
+        using (var stream = File.OpenRead(path))
+            reference = (ReferenceFile)new DataContractJsonSerializer(typeof(ReferenceFile)).ReadObject(stream);
+        Check(reference.Runs.Length >= 3, "reference runs read");
+        foreach (var run in reference.Runs)
+        {
+            using (var world = World.Demo())
+            {
+                var start = new Vec3(run.Start[0], run.Start[1], run.Start[2]);
+                var hero = world.CreateCharacter(Position.At(run.StartCell, start, run.HeadingDeg));
+                hero.Place();
+                var controls = Controls.Default;
+                controls.Forward = run.Forward == "run" ? Forward.Run : run.Forward == "walk" ? Forward.Walk : run.Forward == "back" ? Forward.Back : Forward.Stop;
+                controls.TurnDegPerS = run.TurnDegPerS;
+                hero.Controls = controls;
+                for (int i = 0; i < run.Frames; ++i) hero.Update(reference.Dt);
+                var s = hero.State;
+                var o = s.Position.Origin;
+                var q = s.Position.Orientation;
+                Check(s.Position.Cell == run.Final.Cell, run.Name + ": cell");
+                Check(Bits(o.X) == run.Final.OriginBits[0] && Bits(o.Y) == run.Final.OriginBits[1] && Bits(o.Z) == run.Final.OriginBits[2], run.Name + ": origin bits " + o);
+                Check(Bits(q.W) == run.Final.OrientationBits[0] && Bits(q.X) == run.Final.OrientationBits[1] &&
+                      Bits(q.Y) == run.Final.OrientationBits[2] && Bits(q.Z) == run.Final.OrientationBits[3], run.Name + ": orientation bits");
+                Check(s.Status.Name() == run.Final.Status, run.Name + ": status " + s.Status.Name());
+            }
+        }
+    }
+
+    static void ThousandsOfObjectsWithoutLeaking()
+    {
+        using (var world = World.Demo())
+        {
+            int slots = world.ObjectSlots;
+            var def = new ObjectDef { Id = 9001, Name = "boulder", Position = Position.Global(LandblockX + 90, LandblockY + 40, 20) };
+            def.Shapes.Add(ShapeDef.Sphere(new Vec3(0, 0, 1), 1f));
+            for (int round = 0; round < 5000; ++round)
+            {
+                var handle = world.AddObject(def);
+                handle.Remove();
+            }
+            Check(world.ObjectSlots == slots + 1, "one slot reused 5000 times, got " + world.ObjectSlots);
+            long before = Process.GetCurrentProcess().WorkingSet64;
+            for (int round = 0; round < 20000; ++round)
+            {
+                world.AddObject(def).Remove();
+                using (var c = world.CreateCharacter(Position.Global(LandblockX + 103, LandblockY + 60, 20))) c.Place();
+            }
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            long growth = Process.GetCurrentProcess().WorkingSet64 - before;
+            Check(growth < 16L * 1024 * 1024, "resident memory grew by " + growth / 1024 + " KiB over 20000 objects and characters");
+            var boulder = world.AddObject(def);
+            var hit = world.TraceSphere(0xA9B40013u, new Vec3(80, 40, 21), new Vec3(100, 40, 21), 0.5f);
+            Check(hit.Hit == TraceHit.Object && hit.ObjectId == 9001u && Math.Abs(hit.EndPosition.X - 88.5f) < 0.01f, "trace stops at the boulder");
+            boulder.Move(Position.Global(LandblockX + 90, LandblockY + 30, 20));
+            Check(world.TraceSphere(0xA9B40013u, new Vec3(80, 40, 21), new Vec3(100, 40, 21), 0.5f).Hit == TraceHit.None, "moved away");
+            boulder.Remove();
+            Expect<StaleHandleException>(() => boulder.Remove(), "object");
+        }
+    }
+
+    static void BadSceneFileThrows()
+    {
+        var e = Expect<TransitException>(() => World.FromFile("/nonexistent/scene.json"), "/nonexistent/scene.json");
+        Check(e.Status == Status.Input, "input error");
+        Expect<TransitException>(() => World.FromJson("{\"format\": \"transit-scene/1\", \"terrain\": 3}"), "terrain");
+    }
+
+    static void StaleHandlesThrow()
+    {
+        Character hero;
+        using (var world = World.Demo())
+        {
+            hero = world.CreateCharacter(Position.Global(LandblockX + 103, LandblockY + 60, 20));
+            hero.Place();
+        }
+        Expect<StaleHandleException>(() => { var s = hero.State; }, "stale");
+        Expect<StaleHandleException>(() => hero.Update(0.1), "stale");
+        using (var world = World.Demo())
+        {
+            var c = world.CreateCharacter(Position.Global(LandblockX + 103, LandblockY + 60, 20));
+            c.Dispose();
+            Expect<StaleHandleException>(() => c.Place(), "stale");
+            var bad = world.CreateCharacter(Position.Global(LandblockX + 103, LandblockY + 60, 20));
+            Expect<TransitException>(() => bad.Update(-1), "dt");
+        }
+    }
+
+    static void BatchAndSimulation()
+    {
+        using (var world = World.Demo())
+        using (var scene = new Scene())
+        {
+            var characters = new List<Character>();
+            for (int i = 0; i < 100; ++i)
+            {
+                var c = world.CreateCharacter(Position.Global(LandblockX + 50 + 4 * (i % 10), LandblockY + 24 + 4 * (i / 10), 20, 36 * i));
+                c.Place();
+                characters.Add(c);
+            }
+            var controls = new Controls[100];
+            for (int i = 0; i < 100; ++i) controls[i] = Controls.Run(10 * (i % 5));
+            var one = new CharacterState[100];
+            var statuses = new MoveStatus[100];
+            for (int f = 0; f < 30; ++f) world.UpdateCharacters(characters, 1.0 / 30.0, controls, 2, one, statuses);
+            for (int i = 0; i < 100; ++i) Check(one[i].Position.Cell == characters[i].State.Position.Cell, "batch states");
+            int moved = 0;
+            for (int i = 0; i < 100; ++i) if (Math.Abs(one[i].Position.Origin.X - (50 + 4 * (i % 10))) > 1f || Math.Abs(one[i].Position.Origin.Y - (24 + 4 * (i / 10))) > 1f) ++moved;
+            Check(moved > 50, "characters moved: " + moved);
+
+            scene.AddCharacter("runner", Position.Global(LandblockX + 75, LandblockY + 95, 20));
+            using (var sim = new Simulation(world, scene))
+            {
+                int runner = sim.Find("runner");
+                sim.SetControls(runner, Controls.Run());
+                for (int f = 0; f < 60; ++f) sim.Step(1.0 / 30.0);
+                var events = sim.TakeEvents();
+                Check(events.Exists(e => e.Kind == EventKind.Blocked && e.Character == runner), "the runner was blocked by the wall");
+                Check(Math.Abs(sim.Time - 2.0) < 1e-9, "two seconds simulated");
+                Check(sim.State(runner).Position.Origin.Y > 98.9f, "at the wall");
+            }
+        }
+    }
+
+    static T Expect<T>(Action action, string messagePart) where T : Exception
+    {
+        try { action(); }
+        catch (T e)
+        {
+            Check(e.Message.Contains(messagePart), "message '" + e.Message + "' names " + messagePart);
+            return e;
+        }
+        throw new Exception("expected " + typeof(T).Name);
+    }
+
+    static int Main(string[] args)
+    {
+        sourceDir = args.Length > 0 ? args[0] : ".";
+        var tests = new List<KeyValuePair<string, Action>>
+        {
+            new KeyValuePair<string, Action>("RunIntoWall", RunIntoWall),
+            new KeyValuePair<string, Action>("UpTheStairs", UpTheStairs),
+            new KeyValuePair<string, Action>("SameBitsAsTheCppApi", SameBitsAsTheCppApi),
+            new KeyValuePair<string, Action>("ThousandsOfObjectsWithoutLeaking", ThousandsOfObjectsWithoutLeaking),
+            new KeyValuePair<string, Action>("BadSceneFileThrows", BadSceneFileThrows),
+            new KeyValuePair<string, Action>("StaleHandlesThrow", StaleHandlesThrow),
+            new KeyValuePair<string, Action>("BatchAndSimulation", BatchAndSimulation),
+        };
+        int passed = 0, failed = 0;
+        foreach (var t in tests)
+        {
+            try { t.Value(); ++passed; Console.WriteLine("[ OK ] " + t.Key); }
+            catch (Exception e) { ++failed; Console.WriteLine("[FAIL] " + t.Key + ": " + e.Message); }
+        }
+        Console.WriteLine("{0} passed, {1} failed", passed, failed);
+        return failed == 0 ? 0 : 1;
+    }
+}

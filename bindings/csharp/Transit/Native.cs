@@ -1,0 +1,124 @@
+// The C API (include/transit/transit.h) as P/Invoke declarations and
+// blittable structs laid out exactly as the C structs are. C's `bool` is one
+// byte: such fields are `byte` here, with bool properties on the public types.
+using System;
+using System.Runtime.InteropServices;
+
+namespace Transit
+{
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct WorldId { public ushort Index1; public ushort Generation; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct SceneId { public ushort Index1; public ushort Generation; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct SimulationId { public ushort Index1; public ushort Generation; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct CharacterId { public uint Index1; public uint Generation; public WorldId World; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct ObjectId { public uint Index1; public uint Generation; public WorldId World; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeMeshDef
+    {
+        public IntPtr Vertices; public int VertexCount; public IntPtr Indices; public IntPtr PolygonSizes; public int PolygonCount;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeShapeDef
+    {
+        public int Type; public Vec3 Center; public Vec3 LowPoint; public float Radius; public float Height;
+        public NativeMeshDef Mesh; public IntPtr ObjPath;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativePortalDef { public uint Polygon; public uint To; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeObjectDef
+    {
+        public uint Id; public IntPtr Name; public Position Position; public float Scale;
+        public IntPtr Shapes; public int ShapeCount; public uint Flags;
+        public IntPtr BuildingPortals; public int BuildingPortalCount;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeCellDef
+    {
+        public uint Id; public Vec3 Origin; public float HeadingDeg; public NativeMeshDef Mesh;
+        public IntPtr Portals; public int PortalCount; public byte SeenOutside;
+    }
+
+    internal static class Native
+    {
+        private const string Lib = "transit_c";
+
+        [DllImport(Lib, EntryPoint = "tr_GetLastError")] private static extern IntPtr GetLastErrorPtr();
+        internal static string LastError() { return Marshal.PtrToStringAnsi(GetLastErrorPtr()) ?? ""; }
+        [DllImport(Lib, EntryPoint = "tr_GetVersionString")] internal static extern IntPtr GetVersionString();
+        [DllImport(Lib, EntryPoint = "tr_MoveStatusName")] internal static extern IntPtr MoveStatusName(MoveStatus status);
+        [DllImport(Lib, EntryPoint = "tr_EventKindName")] internal static extern IntPtr EventKindName(EventKind kind);
+        [DllImport(Lib, EntryPoint = "tr_MakePosition")] internal static extern Position MakePosition(uint cell, Vec3 origin, float headingDeg);
+        [DllImport(Lib, EntryPoint = "tr_Heading")] internal static extern float Heading(Position position);
+        [DllImport(Lib, EntryPoint = "tr_DefaultCharacterDef")] internal static extern CharacterDef DefaultCharacterDef();
+        [DllImport(Lib, EntryPoint = "tr_DefaultControls")] internal static extern Controls DefaultControls();
+
+        [DllImport(Lib, EntryPoint = "tr_CreateScene")] internal static extern Status CreateScene(out SceneId scene);
+        [DllImport(Lib, EntryPoint = "tr_LoadScene")] internal static extern Status LoadScene([MarshalAs(UnmanagedType.LPStr)] string path, out SceneId scene);
+        [DllImport(Lib, EntryPoint = "tr_ParseScene")] internal static extern Status ParseScene([MarshalAs(UnmanagedType.LPStr)] string json, [MarshalAs(UnmanagedType.LPStr)] string baseDir, out SceneId scene);
+        [DllImport(Lib, EntryPoint = "tr_DestroyScene")] internal static extern Status DestroyScene(SceneId scene);
+        [DllImport(Lib, EntryPoint = "tr_Scene_AddLandblock")] internal static extern Status SceneAddLandblock(SceneId scene, int x, int y, float[] heights81, float flat);
+        [DllImport(Lib, EntryPoint = "tr_Scene_AddCell")] internal static extern Status SceneAddCell(SceneId scene, ref NativeCellDef def);
+        [DllImport(Lib, EntryPoint = "tr_Scene_AddObject")] internal static extern Status SceneAddObject(SceneId scene, ref NativeObjectDef def);
+        [DllImport(Lib, EntryPoint = "tr_Scene_AddCharacter")] internal static extern Status SceneAddCharacter(SceneId scene, ref CharacterDef def, [MarshalAs(UnmanagedType.LPStr)] string name, Position position);
+
+        [DllImport(Lib, EntryPoint = "tr_CreateWorld")] internal static extern Status CreateWorld(SceneId scene, out WorldId world);
+        [DllImport(Lib, EntryPoint = "tr_CreateWorldFromFile")] internal static extern Status CreateWorldFromFile([MarshalAs(UnmanagedType.LPStr)] string path, out WorldId world);
+        [DllImport(Lib, EntryPoint = "tr_CreateWorldFromJson")] internal static extern Status CreateWorldFromJson([MarshalAs(UnmanagedType.LPStr)] string json, [MarshalAs(UnmanagedType.LPStr)] string baseDir, out WorldId world);
+        [DllImport(Lib, EntryPoint = "tr_CreateDemoWorld")] internal static extern Status CreateDemoWorld(out WorldId world);
+        [DllImport(Lib, EntryPoint = "tr_DestroyWorld")] internal static extern Status DestroyWorld(WorldId world);
+        [DllImport(Lib, EntryPoint = "tr_World_ResolveGlobal")] internal static extern Status ResolveGlobal(WorldId world, Vec3 global, out Position position);
+        [DllImport(Lib, EntryPoint = "tr_World_ToGlobal")] internal static extern Status ToGlobal(WorldId world, Position position, out Vec3 global);
+        [DllImport(Lib, EntryPoint = "tr_World_AddObject")] internal static extern Status AddObject(WorldId world, ref NativeObjectDef def, out ObjectId id);
+        [DllImport(Lib, EntryPoint = "tr_World_MoveObject")] internal static extern Status MoveObject(ObjectId id, Position position);
+        [DllImport(Lib, EntryPoint = "tr_World_RemoveObject")] internal static extern Status RemoveObject(ObjectId id);
+        [DllImport(Lib, EntryPoint = "tr_World_GetObjectPosition")] internal static extern Status GetObjectPosition(ObjectId id, out Position position);
+        [DllImport(Lib, EntryPoint = "tr_World_GetObjectCount")] internal static extern Status GetObjectCount(WorldId world, out int count);
+        [DllImport(Lib, EntryPoint = "tr_World_TraceSphere")] internal static extern Status TraceSphere(WorldId world, uint frameCell, Vec3 start, Vec3 end, float radius, out TraceResult result);
+        [DllImport(Lib, EntryPoint = "tr_World_TraceBox")] internal static extern Status TraceBox(WorldId world, uint frameCell, Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs, out TraceResult result);
+
+        [DllImport(Lib, EntryPoint = "tr_CreateCharacter")] internal static extern Status CreateCharacter(WorldId world, ref CharacterDef def, Position position, out CharacterId id);
+        [DllImport(Lib, EntryPoint = "tr_DestroyCharacter")] internal static extern Status DestroyCharacter(CharacterId id);
+        [DllImport(Lib, EntryPoint = "tr_Character_Place")] internal static extern Status Place(CharacterId id, out MoveStatus status);
+        [DllImport(Lib, EntryPoint = "tr_Character_MoveTo")] internal static extern Status MoveTo(CharacterId id, Position target, out MoveStatus status);
+        [DllImport(Lib, EntryPoint = "tr_Character_SetControls")] internal static extern Status SetControls(CharacterId id, ref Controls controls);
+        [DllImport(Lib, EntryPoint = "tr_Character_Update")] internal static extern Status Update(CharacterId id, double dt, out MoveStatus status);
+        [DllImport(Lib, EntryPoint = "tr_Character_Jump")] internal static extern Status Jump(CharacterId id, float extent, out byte started);
+        [DllImport(Lib, EntryPoint = "tr_Character_Teleport")] internal static extern Status Teleport(CharacterId id, Position position);
+        [DllImport(Lib, EntryPoint = "tr_Character_SetVelocity")] internal static extern Status SetVelocity(CharacterId id, Vec3 velocity);
+        [DllImport(Lib, EntryPoint = "tr_Character_GetState")] internal static extern Status GetState(CharacterId id, out CharacterState state);
+        [DllImport(Lib, EntryPoint = "tr_World_UpdateCharacters")] internal static extern Status UpdateCharacters(WorldId world, CharacterId[] ids, Controls[] controls, int count, double dt, int threads, [Out] CharacterState[] states, [Out] MoveStatus[] statuses);
+        [DllImport(Lib, EntryPoint = "tr_World_MoveCharacters")] internal static extern Status MoveCharacters(WorldId world, CharacterId[] ids, Position[] targets, int count, int threads, [Out] CharacterState[] states, [Out] MoveStatus[] statuses);
+
+        [DllImport(Lib, EntryPoint = "tr_CreateSimulation")] internal static extern Status CreateSimulation(WorldId world, SceneId scene, ref int threads, out SimulationId id);
+        [DllImport(Lib, EntryPoint = "tr_DestroySimulation")] internal static extern Status DestroySimulation(SimulationId id);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_GetCharacterCount")] internal static extern Status SimulationCharacterCount(SimulationId id, out int count);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_FindCharacter")] internal static extern Status FindCharacter(SimulationId id, [MarshalAs(UnmanagedType.LPStr)] string name, out int index);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_SetControls")] internal static extern Status SimulationSetControls(SimulationId id, int index, ref Controls controls);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_SetThreads")] internal static extern Status SimulationSetThreads(SimulationId id, int threads);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_Step")] internal static extern Status Step(SimulationId id, double dt);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_GetTime")] internal static extern Status SimulationTime(SimulationId id, out double seconds);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_GetCharacterState")] internal static extern Status SimulationCharacterState(SimulationId id, int index, out CharacterState state);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_TakeEvents")] internal static extern Status TakeEvents(SimulationId id, [Out] Event[] events, int capacity, out int count);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_GetPendingEventCount")] internal static extern Status PendingEventCount(SimulationId id, out int count);
+
+        /// <summary>Throws the native error when a call did not succeed.</summary>
+        internal static void Check(Status status)
+        {
+            if (status != Status.Ok) throw TransitException.From(status, LastError());
+        }
+    }
+}

@@ -1,0 +1,142 @@
+// A world characters move through: owns its native world and, with it, its
+// characters and objects (disposing the world makes their handles stale).
+using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+
+namespace Transit
+{
+    public sealed class World : IDisposable
+    {
+        internal WorldId Id;
+        private bool disposed;
+        private CharacterId[] batchIds = new CharacterId[0];
+
+        private World(WorldId id) { Id = id; }
+
+        /// <summary>The built-in demo world (village, house with a stair hall, ramps).</summary>
+        public static World Demo()
+        {
+            WorldId id;
+            Native.Check(Native.CreateDemoWorld(out id));
+            return new World(id);
+        }
+
+        /// <summary>A world from a scene file (docs/scene-format.md).</summary>
+        public static World FromFile(string path)
+        {
+            WorldId id;
+            Native.Check(Native.CreateWorldFromFile(path, out id));
+            return new World(id);
+        }
+
+        /// <summary>A world from scene JSON text; OBJ paths relative to baseDir.</summary>
+        public static World FromJson(string json, string baseDir = null)
+        {
+            WorldId id;
+            Native.Check(Native.CreateWorldFromJson(json, baseDir, out id));
+            return new World(id);
+        }
+
+        /// <summary>A world from a scene built in code (checked as a scene file is).</summary>
+        public static World FromScene(Scene scene)
+        {
+            WorldId id;
+            Native.Check(Native.CreateWorld(scene.Id, out id));
+            return new World(id);
+        }
+
+        public static string Version { get { return Marshal.PtrToStringAnsi(Native.GetVersionString()); } }
+
+        /// <summary>Object slots in use or free: bounded by the most objects ever present at once.</summary>
+        public int ObjectSlots
+        {
+            get { int n; Native.Check(Native.GetObjectCount(Id, out n)); return n; }
+        }
+
+        /// <summary>The cell holding a global point.</summary>
+        public Position Resolve(Vec3 global)
+        {
+            Position p;
+            Native.Check(Native.ResolveGlobal(Id, global, out p));
+            return p;
+        }
+
+        public Vec3 ToGlobal(Position position)
+        {
+            Vec3 g;
+            Native.Check(Native.ToGlobal(Id, position, out g));
+            return g;
+        }
+
+        /// <summary>A character of this world at position, not yet placed.</summary>
+        public Character CreateCharacter(Position position) { return CreateCharacter(CharacterDef.Default, position); }
+
+        public Character CreateCharacter(CharacterDef def, Position position)
+        {
+            CharacterId id;
+            Native.Check(Native.CreateCharacter(Id, ref def, position, out id));
+            return new Character(this, id);
+        }
+
+        public ObjectHandle AddObject(ObjectDef def)
+        {
+            ObjectId id = default(ObjectId);
+            using (var native = new NativeObject(def))
+            {
+                var n = native.Def;
+                Native.Check(Native.AddObject(Id, ref n, out id));
+            }
+            return new ObjectHandle(id);
+        }
+
+        public TraceResult TraceSphere(uint frameCell, Vec3 start, Vec3 end, float radius)
+        {
+            TraceResult r;
+            Native.Check(Native.TraceSphere(Id, frameCell, start, end, radius, out r));
+            return r;
+        }
+
+        public TraceResult TraceBox(uint frameCell, Vec3 start, Vec3 end, Vec3 mins, Vec3 maxs)
+        {
+            TraceResult r;
+            Native.Check(Native.TraceBox(Id, frameCell, start, end, mins, maxs, out r));
+            return r;
+        }
+
+        /// <summary>Updates many characters of this world by dt in one native call, on
+        /// `threads` threads (bit-identical to one). controls (one per character) may be
+        /// null; states and statuses, when given, receive each character's.</summary>
+        public void UpdateCharacters(IList<Character> characters, double dt, Controls[] controls = null,
+                                     int threads = 1, CharacterState[] states = null, MoveStatus[] statuses = null)
+        {
+            var ids = IdsOf(characters);
+            Native.Check(Native.UpdateCharacters(Id, ids, controls, characters.Count, dt, threads, states, statuses));
+        }
+
+        /// <summary>One transition per character, each to its target.</summary>
+        public void MoveCharacters(IList<Character> characters, Position[] targets, int threads = 1,
+                                   CharacterState[] states = null, MoveStatus[] statuses = null)
+        {
+            var ids = IdsOf(characters);
+            Native.Check(Native.MoveCharacters(Id, ids, targets, characters.Count, threads, states, statuses));
+        }
+
+        private CharacterId[] IdsOf(IList<Character> characters)
+        {
+            if (batchIds.Length < characters.Count) batchIds = new CharacterId[characters.Count];
+            for (int i = 0; i < characters.Count; ++i) batchIds[i] = characters[i].Id;
+            return batchIds;
+        }
+
+        public void Dispose()
+        {
+            if (disposed) return;
+            disposed = true;
+            Native.DestroyWorld(Id);
+            GC.SuppressFinalize(this);
+        }
+
+        ~World() { if (!disposed) Native.DestroyWorld(Id); }
+    }
+}
