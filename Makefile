@@ -3,7 +3,7 @@
 JOBS ?= $(shell nproc)
 OUT  ?= out
 
-.PHONY: all deps build run test test-release test-sanitize test-tsan test-install test-csharp bench format clean soak fuzz fuzz-ci
+.PHONY: all deps build run test test-release test-sanitize test-tsan test-install bench format clean soak fuzz fuzz-ci
 
 all: build
 
@@ -26,8 +26,10 @@ run: build
 	@mkdir -p $(OUT)
 	./build/release/transit simulate --out $(OUT)/trajectory.json --svg $(OUT)/demo.svg
 
-test: test-release test-install test-csharp test-sanitize test-tsan
+test: test-release test-install test-sanitize test-tsan
 
+# The release tests include the C API's C tests and the C# (Mono) and Python
+# (pytest) bindings' tests.
 test-release: build
 	ctest --preset release -j $(JOBS)
 
@@ -40,10 +42,6 @@ test-sanitize: deps build/sanitize/build.ninja
 test-tsan: deps build/tsan/build.ninja
 	cmake --build --preset tsan -j $(JOBS) --target transit_tests
 	ctest --preset tsan -j $(JOBS)
-
-# The C# binding under Mono (docs/csharp.md): its tests, and its example.
-test-csharp: build
-	bash bindings/csharp/run-tests build/release
 
 # The library as a user gets it: installed, examples/ built with
 # find_package and pkg-config, the README's example among them.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -44,13 +45,13 @@ void run_batch(tr_WorldId world_id, const tr_CharacterId* ids, int32_t count, in
         int32_t none = -1;
         first_bad.compare_exchange_strong(none, static_cast<int32_t>(i));
         if (statuses) statuses[i] = tr_invalidInput;
-        if (states) states[i] = tr_CharacterState{};
+        if (states) std::memset(&states[i], 0, sizeof states[i]);
         continue;
       }
       Character& character = *slot->character;
       one(i, character);
       if (statuses) statuses[i] = static_cast<tr_MoveStatus>(character.status());
-      if (states) states[i] = state_of(character);
+      if (states) write_state(character, states[i]);
     }
   };
   if (threads == 1) body(0, static_cast<std::size_t>(count), 0);
@@ -167,7 +168,7 @@ tr_Status tr_Character_SetVelocity(tr_CharacterId id, tr_Vec3 velocity) {
 tr_Status tr_Character_GetState(tr_CharacterId id, tr_CharacterState* out) {
   return call_guard([&] {
     tr_CharacterState& result = required(out, "out");
-    result = state_of(character_of(id));
+    write_state(character_of(id), result);
   });
 }
 

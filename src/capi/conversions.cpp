@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -68,8 +69,8 @@ ShapeDesc shape_desc(const tr_ShapeDef& def, const std::string& what) {
   return s;
 }
 
-tr_CharacterState common_state(const PhysicsBody& body, MoveStatus status) {
-  tr_CharacterState s{};
+void write_body(const PhysicsBody& body, MoveStatus status, tr_CharacterState& s) {
+  std::memset(&s, 0, sizeof s);
   s.position = to_c(body.position);
   s.global_position = to_c(local_to_global(body.position.objcell_id, body.position.frame.origin));
   s.velocity = to_c(body.velocity);
@@ -83,7 +84,6 @@ tr_CharacterState common_state(const PhysicsBody& body, MoveStatus status) {
   s.collided_object_count = static_cast<std::int32_t>(collided.size());
   std::copy_n(collided.begin(), std::min<std::size_t>(collided.size(), tr_maxReportedCollisions),
               s.collided_objects);
-  return s;
 }
 
 }  // namespace
@@ -228,18 +228,17 @@ CharacterControls character_controls(const tr_Controls& controls) {
   return c;
 }
 
-tr_CharacterState state_of(const SimCharacter& character, MoveStatus status) {
-  tr_CharacterState s = common_state(character.body, status);
-  s.ground = static_cast<tr_GroundState>(ground_state_of(character));
+void write_state(const SimCharacter& character, MoveStatus status, tr_CharacterState& out) {
+  write_body(character.body, status, out);
+  out.ground = static_cast<tr_GroundState>(ground_state_of(character));
   if (const auto plane = ground_plane_of(character)) {
-    s.has_ground_plane = true;
-    s.ground_plane = {to_c(plane->plane.normal), plane->plane.d, plane->cell};
+    out.has_ground_plane = true;
+    out.ground_plane = {to_c(plane->plane.normal), plane->plane.d, plane->cell};
   }
-  return s;
 }
 
-tr_CharacterState state_of(const Character& character) {
-  return state_of(character.sim_character(), character.status());
+void write_state(const Character& character, tr_CharacterState& out) {
+  write_state(character.sim_character(), character.status(), out);
 }
 
 }  // namespace transit::capi

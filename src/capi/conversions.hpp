@@ -33,8 +33,9 @@ CharacterDesc character_desc(const tr_CharacterDef& def, const char* name,
 ScriptInput script_input(const tr_Controls& controls);
 CharacterControls character_controls(const tr_Controls& controls);
 
-/// What a caller reads of a character.
-tr_CharacterState state_of(const Character& character);
-tr_CharacterState state_of(const SimCharacter& character, MoveStatus status);
+/// What a caller reads of a character, written into `out` with its padding
+/// bytes zeroed, so that equal states compare equal byte for byte.
+void write_state(const Character& character, tr_CharacterState& out);
+void write_state(const SimCharacter& character, MoveStatus status, tr_CharacterState& out);
 
 }  // namespace transit::capi

@@ -1,6 +1,7 @@
 // tr_*Simulation*: many characters stepped together through a copy of a world.
 
 #include <cmath>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -119,7 +120,7 @@ tr_Status tr_Simulation_GetCharacterState(tr_SimulationId simulation, int32_t in
     tr_CharacterState& result = required(out, "out");
     const Simulation& sim = *simulation_of(simulation).simulation;
     const std::size_t i = character_index(sim, index);
-    result = state_of(sim.character(i), sim.status(i));
+    write_state(sim.character(i), sim.status(i), result);
   });
 }
 
@@ -131,7 +132,7 @@ tr_Status tr_Simulation_GetCharacterStates(tr_SimulationId simulation, tr_Charac
       refuse(tr_errorInvalidArgument, "count: must be 0..the character count");
     if (count > 0) required(states, "states");
     for (int32_t i = 0; i < count; ++i)
-      states[i] = state_of(sim.character(static_cast<std::size_t>(i)), sim.status(static_cast<std::size_t>(i)));
+      write_state(sim.character(static_cast<std::size_t>(i)), sim.status(static_cast<std::size_t>(i)), states[i]);
   });
 }
 
@@ -145,7 +146,11 @@ tr_Status tr_Simulation_TakeEvents(tr_SimulationId simulation, tr_Event* events,
     const std::size_t n = std::min(available, static_cast<std::size_t>(capacity));
     for (std::size_t k = 0; k < n; ++k) {
       const SimEvent& e = entry.pending[entry.pending_begin + k];
-      events[k] = {e.t, static_cast<int32_t>(e.character), static_cast<tr_EventKind>(e.kind), e.id};
+      std::memset(&events[k], 0, sizeof events[k]);
+      events[k].t = e.t;
+      events[k].character = static_cast<int32_t>(e.character);
+      events[k].kind = static_cast<tr_EventKind>(e.kind);
+      events[k].id = e.id;
     }
     entry.pending_begin += n;
     if (count) *count = static_cast<int32_t>(n);

@@ -1,6 +1,7 @@
 // tr_*World*: worlds built from scenes, their objects, positions and traces.
 
 #include <cmath>
+#include <cstring>
 
 #include "capi/conversions.hpp"
 #include "capi/registry.hpp"
@@ -36,7 +37,8 @@ void check_trace(const World& world, uint32_t frame_cell, tr_Vec3 start, tr_Vec3
 }
 
 tr_TraceResult to_c(const World& world, const TraceResult& r) {
-  tr_TraceResult out{};
+  tr_TraceResult out;
+  std::memset(&out, 0, sizeof out);
   out.fraction = r.fraction;
   out.end_position = capi::to_c(r.end_position);
   out.normal = capi::to_c(r.normal);

@@ -1,0 +1,201 @@
+"""The Python binding, tested as the C# one is: the demo world's wall and
+stairs, the C++ API's bits, objects and characters without leaking, errors
+with the native message, stale handles, batches with NumPy, simulations."""
+
+import json
+import math
+import resource
+import struct
+
+import numpy as np
+import pytest
+
+import transit
+from transit import Controls, Forward, MoveStatus, Position, Shape
+from conftest import SOURCE_ROOT
+
+LB_X, LB_Y = 32448.0, 34560.0  # the demo landblock A9B4's global origin
+DT = 1.0 / 30.0
+
+
+def bits(value):
+    return struct.unpack("<I", struct.pack("<f", value))[0]
+
+
+def run(character, frames, controls):
+    character.set_controls(controls)
+    status = MoveStatus.MOVED
+    for _ in range(frames):
+        status = character.update(DT)
+    return status
+
+
+def test_runs_into_the_wall_and_stops_before_it():
+    with transit.World.demo() as world:
+        hero = world.create_character(Position.global_point(LB_X + 75, LB_Y + 95, 20))
+        assert hero.place() == MoveStatus.MOVED
+        assert run(hero, 60, Controls(forward=Forward.RUN)) == MoveStatus.BLOCKED
+        s = hero.state
+        assert 99.27 - 0.32 < s.position.origin[1] <= 99.27  # wall face y 99.75, radius 0.48
+        assert s.ground == transit.GroundState.ON_GROUND
+        assert s.ground_plane[0][2] > 0.99
+
+
+def test_runs_up_the_stairs_to_the_landing():
+    with transit.World.demo() as world:
+        hero = world.create_character(Position.at(0xA9B40101, (112.5, 71.25, 20.0)))
+        hero.place()
+        run(hero, 75, Controls(forward=Forward.RUN))
+        s = hero.state
+        assert s.position.cell == 0xA9B40101
+        assert s.position.origin[2] == pytest.approx(23.0, abs=0.01)
+
+
+def test_reference_runs_end_on_the_cpp_apis_bits():
+    reference = json.loads((SOURCE_ROOT / "tests/data/binding_reference.json").read_text())
+    assert len(reference["runs"]) >= 3
+    for r in reference["runs"]:
+        with transit.World.demo() as world:
+            hero = world.create_character(Position.at(r["start_cell"], r["start"], r["heading_deg"]))
+            hero.place()
+            forward = {"run": Forward.RUN, "walk": Forward.WALK, "back": Forward.BACK}.get(r["forward"], Forward.STOP)
+            hero.set_controls(Controls(forward=forward, turn_deg_per_s=r["turn_deg_per_s"]))
+            for _ in range(r["frames"]):
+                hero.update(reference["dt"])
+            s = hero.state
+            final = r["final"]
+            assert s.position.cell == final["cell"], r["name"]
+            assert [bits(v) for v in s.position.origin] == final["origin_bits"], r["name"]
+            assert [bits(v) for v in s.position.orientation] == final["orientation_bits"], r["name"]
+            assert s.status.label == final["status"], r["name"]
+
+
+def boulder(position):
+    return transit.ObjectDef(id=9001, name="boulder", position=position,
+                             shapes=[Shape.sphere((0, 0, 1), 1.0)])
+
+
+def resident_kib():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * resource.getpagesize() // 1024
+
+
+def test_thousands_of_objects_and_characters_leave_nothing_behind():
+    with transit.World.demo() as world:
+        slots = world.object_slots
+        definition = boulder(Position.global_point(LB_X + 90, LB_Y + 40, 20))
+        for _ in range(5000):
+            world.add_object(definition).remove()
+        assert world.object_slots == slots + 1
+        before = resident_kib()
+        for _ in range(20000):
+            world.add_object(definition).remove()
+            with world.create_character(Position.global_point(LB_X + 103, LB_Y + 60, 20)) as c:
+                c.place()
+        assert resident_kib() - before < 16 * 1024
+
+
+def test_traces_and_object_moves():
+    with transit.World.demo() as world:
+        rock = world.add_object(boulder(Position.global_point(LB_X + 90, LB_Y + 40, 20)))
+        hit = world.trace_sphere(0xA9B40013, (80, 40, 21), (100, 40, 21), 0.5)
+        assert hit["hit"] == transit.TraceHit.OBJECT and hit["object_id"] == 9001
+        assert hit["end_position"][0] == pytest.approx(88.5, abs=0.01)
+        rock.move(Position.global_point(LB_X + 90, LB_Y + 30, 20))
+        assert world.trace_sphere(0xA9B40013, (80, 40, 21), (100, 40, 21), 0.5)["hit"] == transit.TraceHit.NONE
+        assert rock.position.origin[1] == pytest.approx(30.0)
+        rock.remove()
+        with pytest.raises(transit.InvalidId, match="object"):
+            rock.remove()
+
+
+def test_a_bad_scene_file_raises_naming_the_file():
+    with pytest.raises(transit.InputError, match="/nonexistent/scene.json"):
+        transit.World.from_file("/nonexistent/scene.json")
+    with pytest.raises(transit.InputError, match="terrain"):
+        transit.World.from_json('{"format": "transit-scene/1", "terrain": 3}')
+
+
+def test_closed_handles_raise_instead_of_crashing():
+    world = transit.World.demo()
+    hero = world.create_character(Position.global_point(LB_X + 103, LB_Y + 60, 20))
+    hero.place()
+    world.close()
+    with pytest.raises(transit.InvalidId, match="stale"):
+        hero.state
+    with pytest.raises(transit.InvalidId):
+        hero.update(0.1)
+    with transit.World.demo() as world:
+        c = world.create_character(Position.global_point(LB_X + 103, LB_Y + 60, 20))
+        c.close()
+        with pytest.raises(transit.InvalidId):
+            c.place()
+        bad = world.create_character(Position.global_point(LB_X + 103, LB_Y + 60, 20))
+        with pytest.raises(transit.InvalidArgument, match="dt"):
+            bad.update(-1.0)
+        with pytest.raises(transit.InvalidArgument, match="target"):
+            bad.move_to(Position.at(bad.position.cell, (math.nan, 0, 0)))
+
+
+def test_batch_update_gives_numpy_states_and_same_bits_on_two_threads():
+    def crowd(world):
+        characters = []
+        for i in range(100):
+            c = world.create_character(Position.global_point(LB_X + 50 + 4 * (i % 10), LB_Y + 24 + 4 * (i // 10), 20, 36 * i))
+            c.place()
+            characters.append(c)
+        return characters
+
+    controls = [Controls(forward=Forward.RUN, turn_deg_per_s=10.0 * (i % 5)) for i in range(100)]
+    with transit.World.demo() as one, transit.World.demo() as two:
+        a, b = crowd(one), crowd(two)
+        for _ in range(30):
+            states_a = one.update_characters(a, DT, controls, threads=1)
+            states_b = two.update_characters(b, DT, controls, threads=2)
+        assert states_a.dtype == transit.STATE_DTYPE and states_a["origin"].shape == (100, 3)
+        assert states_a.tobytes() == states_b.tobytes()
+        start = np.array([[50 + 4 * (i % 10), 24 + 4 * (i // 10)] for i in range(100)], dtype=np.float32)
+        moved = np.count_nonzero(np.abs(states_a["origin"][:, :2] - start).max(axis=1) > 1.0)
+        assert moved > 50
+        assert states_a["cell"][7] == a[7].state.position.cell
+
+
+def test_simulation_steps_and_reports_events():
+    with transit.World.demo() as world, transit.Scene() as scene:
+        scene.add_character("runner", Position.global_point(LB_X + 75, LB_Y + 95, 20))
+        with transit.Simulation(world, scene) as sim:
+            runner = sim.find("runner")
+            sim.set_controls(runner, Controls(forward=Forward.RUN))
+            for _ in range(60):
+                sim.step(DT)
+            events = sim.take_events()
+            assert any(kind == transit.EventKind.BLOCKED and who == runner for _, who, kind, _ in events)
+            assert sim.time == pytest.approx(2.0)
+            assert sim.state(runner).position.origin[1] > 98.9
+
+
+def test_a_world_built_in_code():
+    with transit.Scene() as scene:
+        scene.add_landblock(10, 20, flat=5.0)
+        box = Shape.from_mesh([(-1, -1, 0), (1, -1, 0), (1, 1, 0), (-1, 1, 0),
+                               (-1, -1, 2), (1, -1, 2), (1, 1, 2), (-1, 1, 2)],
+                              [(0, 3, 2, 1), (4, 5, 6, 7), (0, 1, 5, 4), (1, 2, 6, 5), (2, 3, 7, 6), (3, 0, 4, 7)])
+        scene.add_object(transit.ObjectDef(id=1, name="crate", position=Position.at(0x0A140025, (100, 100, 5)), shapes=[box]))
+        with transit.World.from_scene(scene) as world:
+            hero = world.create_character(Position.at(0x0A140024, (100, 90, 5)))
+            hero.place()
+            assert run(hero, 90, Controls(forward=Forward.RUN)) == MoveStatus.BLOCKED
+            assert 98.52 - 0.32 < hero.position.origin[1] <= 98.52
+
+
+def test_docs_example_is_the_example_file_and_runs(tmp_path):
+    import subprocess
+    import sys
+    example = SOURCE_ROOT / "bindings/python/examples/first_character.py"
+    doc = (SOURCE_ROOT / "docs/python.md").read_text()
+    block = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    assert block == example.read_text()
+    out = subprocess.run([sys.executable, str(example)], capture_output=True, text=True, check=True)
+    assert "player: cell 0x" in out.stdout
+    bad = subprocess.run([sys.executable, str(example), "/nonexistent/scene.json"], capture_output=True, text=True)
+    assert bad.returncode != 0 and "nonexistent" in bad.stderr

@@ -1,0 +1,19 @@
+"""transit: Asheron's Call's retail character movement (and Quake 2's and
+Tribes 1's) for Python, over transit's C API (docs/python.md)."""
+
+from ._native import ffi, lib
+from .errors import CapacityError, InputError, InvalidArgument, InvalidId, TransitError
+from .scene import Scene, Simulation
+from .shapes import CellDef, Mesh, ObjectDef, Shape
+from .values import (STATE_DTYPE, CharacterDef, CharacterState, Controls, EventKind, Flag, Forward,
+                     GroundState, MoveStatus, MoverKind, Position, Strafe, TraceHit)
+from .world import Character, ObjectHandle, World
+
+__version__ = ffi.string(lib.tr_GetVersionString()).decode()
+
+__all__ = [
+    "CapacityError", "CellDef", "Character", "CharacterDef", "CharacterState", "Controls",
+    "EventKind", "Flag", "Forward", "GroundState", "InputError", "InvalidArgument", "InvalidId",
+    "Mesh", "MoveStatus", "MoverKind", "ObjectDef", "ObjectHandle", "Position", "STATE_DTYPE",
+    "Scene", "Shape", "Simulation", "Strafe", "TraceHit", "TransitError", "World",
+]

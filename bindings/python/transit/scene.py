@@ -1,0 +1,101 @@
+"""Scenes described in code (or read), and simulations of their characters."""
+
+from ._native import check, ffi, lib
+from .shapes import cell_def, object_def
+from .values import CharacterDef, CharacterState, EventKind
+from .world import _Owner
+
+
+class Scene(_Owner):
+    """A world described before it is built, and a simulation's characters."""
+
+    _destroy = lib.tr_DestroyScene
+
+    def __init__(self, scene_id=None):
+        if scene_id is None:
+            scene_id = ffi.new("tr_SceneId*")
+            check(lib.tr_CreateScene(scene_id))
+        self._id = scene_id
+
+    @staticmethod
+    def from_file(path):
+        out = ffi.new("tr_SceneId*")
+        check(lib.tr_LoadScene(str(path).encode(), out))
+        return Scene(out)
+
+    @staticmethod
+    def from_json(text, base_dir=None):
+        out = ffi.new("tr_SceneId*")
+        check(lib.tr_ParseScene(text.encode(), base_dir.encode() if base_dir else ffi.NULL, out))
+        return Scene(out)
+
+    def add_landblock(self, x, y, heights=None, flat=0.0):
+        """A terrain landblock: 81 heights (index vx * 9 + vy), or flat."""
+        native = ffi.NULL if heights is None else ffi.new("float[81]", list(heights))
+        check(lib.tr_Scene_AddLandblock(self._native, x, y, native, flat))
+        return self
+
+    def add_cell(self, definition):
+        native, _keep = cell_def(definition)
+        check(lib.tr_Scene_AddCell(self._native, native))
+        return self
+
+    def add_object(self, definition):
+        native, _keep = object_def(definition)
+        check(lib.tr_Scene_AddObject(self._native, native))
+        return self
+
+    def add_character(self, name, position, definition=None):
+        d = (definition or CharacterDef()).to_c()
+        check(lib.tr_Scene_AddCharacter(self._native, d, name.encode(), position.to_c()[0]))
+        return self
+
+
+class Simulation(_Owner):
+    """A copy of a world with a scene's characters, which collide with each
+    other by retail's rules, stepped together on `threads` threads."""
+
+    _destroy = lib.tr_DestroySimulation
+
+    def __init__(self, world, scene, threads=1):
+        options = ffi.new("tr_SimulationDef*", lib.tr_DefaultSimulationDef())
+        options.threads = threads
+        self._id = ffi.new("tr_SimulationId*")
+        check(lib.tr_CreateSimulation(world._native, scene._native, options, self._id))
+        self._events = ffi.new("tr_Event[]", 256)
+
+    def __len__(self):
+        n = ffi.new("int32_t*")
+        check(lib.tr_Simulation_GetCharacterCount(self._native, n))
+        return n[0]
+
+    def find(self, name):
+        index = ffi.new("int32_t*")
+        check(lib.tr_Simulation_FindCharacter(self._native, name.encode(), index))
+        return index[0]
+
+    def set_controls(self, index, controls):
+        check(lib.tr_Simulation_SetControls(self._native, index, controls.to_c()))
+
+    def step(self, dt):
+        check(lib.tr_Simulation_Step(self._native, dt))
+
+    @property
+    def time(self):
+        t = ffi.new("double*")
+        check(lib.tr_Simulation_GetTime(self._native, t))
+        return t[0]
+
+    def state(self, index):
+        out = ffi.new("tr_CharacterState*")
+        check(lib.tr_Simulation_GetCharacterState(self._native, index, out))
+        return CharacterState.from_c(out)
+
+    def take_events(self):
+        """The events since the last call: (time, character, EventKind, id) tuples."""
+        events, count = [], ffi.new("int32_t*")
+        while True:
+            check(lib.tr_Simulation_TakeEvents(self._native, self._events, 256, count))
+            events += [(e.t, e.character, EventKind(e.kind), e.id) for e in self._events[0:count[0]]]
+            if count[0] < 256:
+                return events
