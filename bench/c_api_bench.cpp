@@ -27,7 +27,9 @@ Vec3 start_of(std::size_t i, std::size_t count) {
   const float step = 44.0f / static_cast<float>(side);
   return {50.0f + step * static_cast<float>(i % side), 24.0f + step * static_cast<float>(i / side), 20.0f};
 }
-float turn_of(std::size_t i) { return 10.0f * static_cast<float>(i % 7); }
+// Every character circles (9 to 4 m across), so that the work per frame
+// stays the same however many frames a benchmark runs.
+float turn_of(std::size_t i) { return 30.0f + 10.0f * static_cast<float>(i % 7); }
 
 std::vector<Character> cpp_characters(std::size_t count) {
   const World& world = demo_world();

@@ -27,7 +27,7 @@ def ms_per_frame(count):
             c = world.create_character(Position.global_point(32448 + 50 + step * (i % side),
                                                              34560 + 24 + step * (i // side), 20))
             c.place()
-            c.set_controls(Controls(forward=Forward.RUN, turn_deg_per_s=10.0 * (i % 7)))
+            c.set_controls(Controls(forward=Forward.RUN, turn_deg_per_s=30.0 + 10.0 * (i % 7)))  # circling: the same work every frame
             characters.append(c)
         for _ in range(10):
             world.update_characters(characters, 1 / 30)

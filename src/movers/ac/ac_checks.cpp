@@ -19,12 +19,14 @@ std::string text(const Vec3& v) {
   return fmt::format("[{}, {}, {}]", v.x, v.y, v.z);
 }
 
-std::optional<std::string> positive(float value, const std::string& field) {
+// Field names are literals: building them only once a check fails keeps
+// every update (which checks its body) free of allocation.
+std::optional<std::string> positive(float value, const char* field) {
   if (std::isfinite(value) && value > 0.0f) return std::nullopt;
   return fmt::format("body: {} must be a positive number, got {}", field, value);
 }
 
-std::optional<std::string> not_negative(float value, const std::string& field) {
+std::optional<std::string> not_negative(float value, const char* field) {
   if (std::isfinite(value) && value >= 0.0f) return std::nullopt;
   return fmt::format("body: {} must be a number >= 0, got {}", field, value);
 }
@@ -45,7 +47,9 @@ std::optional<std::string> check_body(const AcBody& body) {
     if (!finite(body.spheres[i].center))
       return fmt::format("body: spheres[{}].center must be finite, got {}", i,
                          text(body.spheres[i].center));
-    if (auto e = positive(body.spheres[i].radius, fmt::format("spheres[{}].radius", i))) return e;
+    const float radius = body.spheres[i].radius;
+    if (!(std::isfinite(radius) && radius > 0.0f))
+      return fmt::format("body: spheres[{}].radius must be a positive number, got {}", i, radius);
   }
   if (auto e = positive(body.scale, "scale")) return e;
   if (auto e = not_negative(body.step_up_height, "step_up_height")) return e;
