@@ -3,7 +3,7 @@
 JOBS ?= $(shell nproc)
 OUT  ?= out
 
-.PHONY: all deps build run test test-release test-sanitize test-tsan test-install bench format clean soak fuzz fuzz-ci
+.PHONY: all deps build run test test-release test-sanitize test-tsan test-install bench bench-bindings format clean soak fuzz fuzz-ci
 
 all: build
 
@@ -76,6 +76,10 @@ fuzz-ci:
 # Three repetitions: the ratios take each benchmark's fastest (bench/main.cpp).
 bench: build
 	./build/release/transit_bench --benchmark_repetitions=3
+
+# The C, C# and Python APIs' cost against the C++ API, as a table.
+bench-bindings: build
+	bash scripts/bench-bindings build/release
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h')

@@ -100,8 +100,10 @@ namespace Transit
         [DllImport(Lib, EntryPoint = "tr_Character_Teleport")] internal static extern Status Teleport(CharacterId id, Position position);
         [DllImport(Lib, EntryPoint = "tr_Character_SetVelocity")] internal static extern Status SetVelocity(CharacterId id, Vec3 velocity);
         [DllImport(Lib, EntryPoint = "tr_Character_GetState")] internal static extern Status GetState(CharacterId id, out CharacterState state);
-        [DllImport(Lib, EntryPoint = "tr_World_UpdateCharacters")] internal static extern Status UpdateCharacters(WorldId world, CharacterId[] ids, Controls[] controls, int count, double dt, int threads, [Out] CharacterState[] states, [Out] MoveStatus[] statuses);
-        [DllImport(Lib, EntryPoint = "tr_World_MoveCharacters")] internal static extern Status MoveCharacters(WorldId world, CharacterId[] ids, Position[] targets, int count, int threads, [Out] CharacterState[] states, [Out] MoveStatus[] statuses);
+        // Batch arrays go as pinned pointers (World.Pinned): Mono's array
+        // marshaling of [Out] struct arrays costs more than the update itself.
+        [DllImport(Lib, EntryPoint = "tr_World_UpdateCharacters")] internal static extern Status UpdateCharacters(WorldId world, IntPtr ids, IntPtr controls, int count, double dt, int threads, IntPtr states, IntPtr statuses);
+        [DllImport(Lib, EntryPoint = "tr_World_MoveCharacters")] internal static extern Status MoveCharacters(WorldId world, IntPtr ids, IntPtr targets, int count, int threads, IntPtr states, IntPtr statuses);
 
         [DllImport(Lib, EntryPoint = "tr_CreateSimulation")] internal static extern Status CreateSimulation(WorldId world, SceneId scene, ref int threads, out SimulationId id);
         [DllImport(Lib, EntryPoint = "tr_DestroySimulation")] internal static extern Status DestroySimulation(SimulationId id);

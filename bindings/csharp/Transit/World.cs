@@ -110,16 +110,47 @@ namespace Transit
         public void UpdateCharacters(IList<Character> characters, double dt, Controls[] controls = null,
                                      int threads = 1, CharacterState[] states = null, MoveStatus[] statuses = null)
         {
+            int n = characters.Count;
+            CheckLength(controls, n, "controls");
+            CheckLength(states, n, "states");
+            CheckLength(statuses, n, "statuses");
             var ids = IdsOf(characters);
-            Native.Check(Native.UpdateCharacters(Id, ids, controls, characters.Count, dt, threads, states, statuses));
+            using (var pinned = new Pinned(ids, controls, states, statuses))
+                Native.Check(Native.UpdateCharacters(Id, pinned[0], pinned[1], n, dt, threads, pinned[2], pinned[3]));
         }
 
         /// <summary>One transition per character, each to its target.</summary>
         public void MoveCharacters(IList<Character> characters, Position[] targets, int threads = 1,
                                    CharacterState[] states = null, MoveStatus[] statuses = null)
         {
+            int n = characters.Count;
+            CheckLength(targets, n, "targets");
+            if (targets == null && n > 0) throw new ArgumentNullException("targets");
+            CheckLength(states, n, "states");
+            CheckLength(statuses, n, "statuses");
             var ids = IdsOf(characters);
-            Native.Check(Native.MoveCharacters(Id, ids, targets, characters.Count, threads, states, statuses));
+            using (var pinned = new Pinned(ids, targets, states, statuses))
+                Native.Check(Native.MoveCharacters(Id, pinned[0], pinned[1], n, threads, pinned[2], pinned[3]));
+        }
+
+        private static void CheckLength(Array array, int count, string name)
+        {
+            if (array != null && array.Length < count)
+                throw new ArgumentException(name + " holds " + array.Length + " entries for " + count + " characters", name);
+        }
+
+        /// <summary>Arrays pinned for one native call (null ones pass as null).</summary>
+        private struct Pinned : IDisposable
+        {
+            private readonly GCHandle[] handles;
+            public Pinned(params Array[] arrays)
+            {
+                handles = new GCHandle[arrays.Length];
+                for (int i = 0; i < arrays.Length; ++i)
+                    if (arrays[i] != null) handles[i] = GCHandle.Alloc(arrays[i], GCHandleType.Pinned);
+            }
+            public IntPtr this[int i] { get { return handles[i].IsAllocated ? handles[i].AddrOfPinnedObject() : IntPtr.Zero; } }
+            public void Dispose() { foreach (var h in handles) if (h.IsAllocated) h.Free(); }
         }
 
         private CharacterId[] IdsOf(IList<Character> characters)
