@@ -295,6 +295,97 @@ static void test_world_in_code(void) {
   CHECK_OK(tr_DestroyWorld(world));
 }
 
+/* An indoor cell built in code: a closed 4 x 4 x 3 m room whose walls face
+ * inwards, standing in a flat landblock; a character inside runs into its
+ * north wall, jumps, and is teleported. */
+static void test_room_in_code(void) {
+  tr_SceneId scene;
+  CHECK_OK(tr_CreateScene(&scene));
+  CHECK_OK(tr_Scene_AddLandblock(scene, 10, 20, NULL, 0.0f));
+  tr_Vec3 v[8] = {{0, 0, 0}, {4, 0, 0}, {4, 4, 0}, {0, 4, 0}, {0, 0, 3}, {4, 0, 3}, {4, 4, 3}, {0, 4, 3}};
+  uint32_t quads[24] = {0, 1, 2, 3, /* floor, up */ 4, 7, 6, 5, /* ceiling, down */
+                        0, 4, 5, 1, /* y 0, north */ 3, 2, 6, 7, /* y 4, south */
+                        0, 3, 7, 4, /* x 0, east */ 1, 5, 6, 2 /* x 4, west */};
+  int32_t sizes[6] = {4, 4, 4, 4, 4, 4};
+  tr_CellDef room = tr_DefaultCellDef();
+  room.id = 0x0A140100u;
+  room.origin.x = 100.0f;
+  room.origin.y = 100.0f;
+  room.mesh.vertices = v;
+  room.mesh.vertex_count = 8;
+  room.mesh.indices = quads;
+  room.mesh.polygon_sizes = sizes;
+  room.mesh.polygon_count = 6;
+  CHECK_OK(tr_Scene_AddCell(scene, &room));
+  tr_WorldId world;
+  CHECK_OK(tr_CreateWorld(scene, &world));
+  CHECK_OK(tr_DestroyScene(scene));
+
+  tr_Vec3 inside = {102.0f, 101.0f, 0.0f};
+  tr_CharacterDef def = tr_DefaultCharacterDef();
+  tr_CharacterId hero;
+  CHECK_OK(tr_CreateCharacter(world, &def, tr_MakePosition(0x0A140100u, inside, 0), &hero));
+  CHECK_OK(tr_Character_Place(hero, NULL));
+  run(hero, tr_forwardRun, 0.0f, 30);
+  tr_CharacterState s;
+  CHECK_OK(tr_Character_GetState(hero, &s));
+  CHECK(s.position.cell == 0x0A140100u);
+  CHECK(s.position.origin.y > 103.52f - 0.32f && s.position.origin.y <= 103.52f);
+  CHECK(s.status == tr_blocked && s.ground == tr_onGround);
+
+  bool started = false;
+  CHECK_OK(tr_Character_Jump(hero, 0.5f, &started));
+  CHECK(started);
+  CHECK_OK(tr_Character_Update(hero, 0.1, NULL));
+  CHECK_OK(tr_Character_GetState(hero, &s));
+  CHECK(s.ground == tr_inAir && s.position.origin.z > 0.1f && s.velocity.z > 0.0f);
+
+  tr_Vec3 corner = {100.6f, 100.6f, 0.0f};
+  CHECK_OK(tr_Character_Teleport(hero, tr_MakePosition(0x0A140100u, corner, 90.0f)));
+  CHECK_OK(tr_Character_GetState(hero, &s));
+  CHECK(s.position.origin.x == 100.6f && s.position.origin.y == 100.6f);
+  CHECK(fabsf(s.heading_deg - 90.0f) < 0.01f && s.ground == tr_inAir);
+  tr_Vec3 outside = {50.0f, 50.0f, 0.0f};
+  CHECK(tr_Character_Teleport(hero, tr_MakePosition(0x0A140100u + 7u, outside, 0)) ==
+        tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "0x0A140107") != NULL);
+  CHECK_OK(tr_DestroyWorld(world));
+}
+
+/* An object whose shape is an OBJ file, added at run time. */
+static void test_obj_file_object(void) {
+  const char* path = "c_api_test_cube.obj";
+  FILE* f = fopen(path, "w");
+  CHECK(f != NULL);
+  if (!f) return;
+  fputs("v -1 -1 0\nv 1 -1 0\nv 1 1 0\nv -1 1 0\nv -1 -1 2\nv 1 -1 2\nv 1 1 2\nv -1 1 2\n"
+        "f 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 2 3 7 6\nf 3 4 8 7\nf 4 1 5 8\n", f);
+  fclose(f);
+  tr_WorldId world;
+  CHECK_OK(tr_CreateDemoWorld(&world));
+  tr_ShapeDef shape;
+  memset(&shape, 0, sizeof shape);
+  shape.type = tr_shapeObjFile;
+  shape.obj_path = path;
+  tr_ObjectDef def = tr_DefaultObjectDef();
+  def.id = 4242;
+  def.shapes = &shape;
+  def.shape_count = 1;
+  def.position = tr_MakePosition(0, demo_global(90, 40, 20), 0);
+  tr_ObjectId cube;
+  CHECK_OK(tr_World_AddObject(world, &def, &cube));
+  tr_TraceResult hit;
+  tr_Vec3 a = {80.0f, 40.0f, 21.0f}, b = {100.0f, 40.0f, 21.0f};
+  CHECK_OK(tr_World_TraceSphere(world, 0xA9B40013u, a, b, 0.5f, &hit));
+  CHECK(hit.hit == tr_hitObject && hit.object_id == 4242u);
+  CHECK(fabsf(hit.end_position.x - 88.5f) < 0.01f);
+  shape.obj_path = "/nonexistent/cube.obj";
+  CHECK(tr_World_AddObject(world, &def, &cube) == tr_errorInput);
+  CHECK(strstr(tr_GetLastError(), "/nonexistent/cube.obj") != NULL);
+  CHECK_OK(tr_DestroyWorld(world));
+  remove(path);
+}
+
 static void test_batch(void) {
   enum { kCount = 200 };
   tr_WorldId world;
@@ -387,6 +478,8 @@ int main(void) {
   test_bad_input_is_refused();
   test_objects();
   test_world_in_code();
+  test_room_in_code();
+  test_obj_file_object();
   test_batch();
   test_box_movers();
   printf("%d passed, %d failed\n", passed, failed);
