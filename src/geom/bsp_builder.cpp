@@ -40,6 +40,10 @@ class BspBuilder {
 
  private:
   static constexpr float kSideTolerance = 1e-4f;
+  // Leaves of more pieces than this, all on earlier splitting planes, are
+  // cut spatially (spatial_split), down to this depth.
+  static constexpr std::size_t kMaxLeafPieces = 16;
+  static constexpr int kMaxSpatialDepth = 64;
   // A convex region as its faces; used only to bound solid leaves.
   using Hull = std::vector<std::vector<Vec3>>;
 
@@ -187,7 +191,7 @@ class BspBuilder {
     std::vector<std::int32_t> unused;
     for (std::size_t i = 0; i < pieces.size(); ++i)
       if (!pieces[i].used) unused.push_back(static_cast<std::int32_t>(i));
-    if (unused.empty()) return std::nullopt;
+    if (unused.empty()) return spatial_split(pieces, depth);
 
     std::optional<Split> best;
     long best_score = 0;
@@ -203,23 +207,52 @@ class BspBuilder {
       const Plane& plane = tree_.polygons_[poly].plane();
       consider(Split{plane, poly}, tally(pieces, unused, plane, poly));
     }
-    const auto n = static_cast<long>(unused.size());
-    if (n < 8 || depth > 48) return best;
-    for (int axis = 0; axis < 3; ++axis) {
-      std::vector<float> mids;
-      for (std::int32_t i : unused) {
-        float sum = 0.0f;
-        for (const Vec3& v : pieces[i].points) sum += v[axis];
-        mids.push_back(sum / static_cast<float>(pieces[i].points.size()));
-      }
-      std::nth_element(mids.begin(), mids.begin() + n / 2, mids.end());
-      Plane plane{Vec3(0.0f), -mids[n / 2]};
-      plane.normal[axis] = 1.0f;
-      const Tally t = tally(pieces, unused, plane, -1);
-      // Both sides must lose pieces, or the split would not shrink the work.
-      if (t.front + t.split < n && t.back + t.split < n) consider(Split{plane, -1}, t);
-    }
+    if (unused.size() < 8 || depth > 48) return best;
+    for (int axis = 0; axis < 3; ++axis)
+      if (const auto median = median_split(pieces, unused, axis)) consider(median->first, median->second);
     return best;
+  }
+
+  // The axis-aligned plane through the median of the pieces' centres, with
+  // its tally, when both sides lose pieces (or the split would not shrink
+  // the work). Pieces lying in the plane go to both sides: with
+  // `count_coplanar` they count against both, so that a plane every piece
+  // lies in is never taken.
+  std::optional<std::pair<Split, Tally>> median_split(const std::vector<Piece>& pieces,
+                                                      const std::vector<std::int32_t>& among,
+                                                      int axis, bool count_coplanar = false) const {
+    const auto n = static_cast<long>(among.size());
+    std::vector<float> mids;
+    for (std::int32_t i : among) {
+      float sum = 0.0f;
+      for (const Vec3& v : pieces[i].points) sum += v[axis];
+      mids.push_back(sum / static_cast<float>(pieces[i].points.size()));
+    }
+    std::nth_element(mids.begin(), mids.begin() + n / 2, mids.end());
+    Plane plane{Vec3(0.0f), -mids[n / 2]};
+    plane.normal[axis] = 1.0f;
+    const Tally t = tally(pieces, among, plane, -1);
+    const long on = count_coplanar ? n - t.front - t.back - t.split : 0;
+    if (t.front + t.split + on >= n || t.back + t.split + on >= n) return std::nullopt;
+    return std::pair{Split{plane, -1}, t};
+  }
+
+  // Every piece lies on a plane above this node, so no polygon plane is left
+  // to split by; but a leaf of thousands of coplanar polygons (a tiled floor)
+  // would make every query test them all. Such a node is cut by axis-aligned
+  // planes through the pieces' median until its leaves are small; smaller
+  // nodes end as leaves, as every tree under kMaxLeafPieces always did.
+  std::optional<Split> spatial_split(const std::vector<Piece>& pieces, int depth) const {
+    if (pieces.size() <= kMaxLeafPieces || depth > kMaxSpatialDepth) return std::nullopt;
+    std::vector<std::int32_t> all(pieces.size());
+    for (std::size_t i = 0; i < pieces.size(); ++i) all[i] = static_cast<std::int32_t>(i);
+    std::optional<std::pair<Split, Tally>> best;
+    for (int axis = 0; axis < 3; ++axis) {
+      const auto median = median_split(pieces, all, axis, true);
+      if (median && (!best || median->second.score() < best->second.score())) best = median;
+    }
+    if (!best) return std::nullopt;
+    return best->first;
   }
 
   static void extent(const std::vector<Vec3>& points, const Plane& plane, float& lo, float& hi) {
