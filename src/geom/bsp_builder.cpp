@@ -149,10 +149,14 @@ class BspBuilder {
     const Vec3 u = glm::normalize(std::fabs(normal.x) < 0.9f ? glm::cross(normal, Vec3(1, 0, 0))
                                                              : glm::cross(normal, Vec3(0, 1, 0)));
     const Vec3 v = glm::cross(normal, u);
-    std::sort(points.begin(), points.end(), [&](const Vec3& a, const Vec3& b) {
-      return std::atan2(glm::dot(a - mid, v), glm::dot(a - mid, u)) <
-             std::atan2(glm::dot(b - mid, v), glm::dot(b - mid, u));
-    });
+    // Each point's angle once, not once per comparison: the same order.
+    std::vector<std::pair<float, Vec3>> by_angle;
+    by_angle.reserve(points.size());
+    for (const Vec3& p : points)
+      by_angle.emplace_back(std::atan2(glm::dot(p - mid, v), glm::dot(p - mid, u)), p);
+    std::sort(by_angle.begin(), by_angle.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < points.size(); ++i) points[i] = by_angle[i].second;
     return points;
   }
 

@@ -1,0 +1,142 @@
+// Large user meshes (issue 19): sphere queries against the trees of a
+// 10,000-tile floor, a 90,000-quad floor and a bumpy 1,000,000-triangle
+// terrain mesh, each beside the brute-force loop over the same polygons
+// (ratios printed after the run), and the time and memory it takes to build
+// the million-triangle tree.
+#include <chrono>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "geom/bsp_builder.hpp"
+#include "workload/memory_stats.hpp"
+
+namespace transit {
+namespace {
+
+struct Soup {
+  std::vector<Vec3> vertices;
+  std::vector<std::vector<std::uint32_t>> polygons;
+};
+
+// n x n one-metre quads at z 0.
+Soup tiled_floor(int n) {
+  Soup s;
+  for (int x = 0; x < n; ++x)
+    for (int y = 0; y < n; ++y) {
+      const auto base = static_cast<std::uint32_t>(s.vertices.size());
+      const float fx = static_cast<float>(x), fy = static_cast<float>(y);
+      s.vertices.insert(s.vertices.end(), {{fx, fy, 0}, {fx + 1, fy, 0}, {fx + 1, fy + 1, 0}, {fx, fy + 1, 0}});
+      s.polygons.push_back({base, base + 1, base + 2, base + 3});
+    }
+  return s;
+}
+
+// A (n+1) x (n+1) height grid of rolling bumps, two triangles a square.
+Soup bumpy_grid(int n, float spacing) {
+  Soup s;
+  for (int x = 0; x <= n; ++x)
+    for (int y = 0; y <= n; ++y) {
+      const float fx = static_cast<float>(x) * spacing, fy = static_cast<float>(y) * spacing;
+      s.vertices.emplace_back(fx, fy, 0.4f * std::sin(fx * 0.7f) * std::cos(fy * 0.55f));
+    }
+  const auto at = [n](int x, int y) { return static_cast<std::uint32_t>(x * (n + 1) + y); };
+  for (int x = 0; x < n; ++x)
+    for (int y = 0; y < n; ++y) {
+      s.polygons.push_back({at(x, y), at(x + 1, y), at(x + 1, y + 1)});
+      s.polygons.push_back({at(x, y), at(x + 1, y + 1), at(x, y + 1)});
+    }
+  return s;
+}
+
+struct Queries {
+  std::vector<Sphere> spheres;
+  std::vector<Vec3> moves;
+  Queries(float size, float height) {
+    std::mt19937 rng(19);
+    std::uniform_real_distribution<float> xy(0.0f, size), dz(-0.2f, 0.6f), d(-0.4f, 0.4f);
+    for (int i = 0; i < 4096; ++i) {
+      spheres.push_back({{xy(rng), xy(rng), height + 0.48f + dz(rng)}, 0.48f});
+      moves.emplace_back(d(rng), d(rng), d(rng) * 0.25f);
+    }
+  }
+};
+
+struct Case {
+  BspTree tree;
+  Queries queries;
+};
+
+const Case& case_of(int which) {
+  static const Case cases[] = {
+      {build_bsp(tiled_floor(100).vertices, tiled_floor(100).polygons).tree, Queries(100.0f, 0.0f)},
+      {build_bsp(tiled_floor(300).vertices, tiled_floor(300).polygons).tree, Queries(300.0f, 0.0f)},
+  };
+  return cases[which];
+}
+
+const Case& million() {
+  static const Case c = [] {
+    const Soup grid = bumpy_grid(707, 0.5f);  // 999,698 triangles
+    return Case{build_bsp(grid.vertices, grid.polygons).tree, Queries(353.0f, 0.0f)};
+  }();
+  return c;
+}
+
+const Case& pick(int which) { return which < 2 ? case_of(which) : million(); }
+
+void BM_LargeMesh_Bsp(benchmark::State& state) {
+  const Case& c = pick(static_cast<int>(state.range(0)));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Polygon* hit = nullptr;
+    Vec3 contact(0.0f);
+    benchmark::DoNotOptimize(c.tree.sphere_intersects_poly(c.queries.spheres[i], c.queries.moves[i], hit, contact));
+    i = (i + 1) % c.queries.spheres.size();
+  }
+  state.counters["polygons"] = static_cast<double>(c.tree.polygons().size());
+  state.counters["max_leaf"] = c.tree.stats().max_leaf_polygons;
+}
+
+void BM_LargeMesh_BruteForce(benchmark::State& state) {
+  const Case& c = pick(static_cast<int>(state.range(0)));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    bool any = false;
+    for (const Polygon& p : c.tree.polygons()) {
+      Vec3 contact(0.0f);
+      const Polygon* hit = nullptr;
+      if (p.pos_hits_sphere(c.queries.spheres[i], c.queries.moves[i], contact, hit)) {
+        any = true;
+        break;
+      }
+    }
+    benchmark::DoNotOptimize(any);
+    i = (i + 1) % c.queries.spheres.size();
+  }
+}
+
+// 0: 10,000-tile floor, 1: 90,000-quad floor, 2: 1,000,000-triangle mesh.
+BENCHMARK(BM_LargeMesh_Bsp)->ArgName("mesh")->DenseRange(0, 2);
+BENCHMARK(BM_LargeMesh_BruteForce)->ArgName("mesh")->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
+
+// Building the million-triangle tree once: seconds, and the peak resident
+// memory of the process after it (the bench's own data included).
+void BM_LargeMesh_BuildMillionTriangles(benchmark::State& state) {
+  const Soup grid = bumpy_grid(707, 0.5f);
+  for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
+    BspTree tree = build_bsp(grid.vertices, grid.polygons).tree;
+    state.counters["build_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    state.counters["nodes"] = tree.stats().nodes;
+    state.counters["max_leaf"] = tree.stats().max_leaf_polygons;
+    benchmark::DoNotOptimize(tree);
+  }
+  state.counters["peak_rss_MiB"] = static_cast<double>(perf::peak_resident_bytes()) / (1024.0 * 1024.0);
+}
+BENCHMARK(BM_LargeMesh_BuildMillionTriangles)->Iterations(1)->Unit(benchmark::kSecond);
+
+}  // namespace
+}  // namespace transit
