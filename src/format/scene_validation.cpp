@@ -214,6 +214,15 @@ class SceneValidator {
                  const std::string& path) {
     check_.position(position, path + "/position");
     refs_.check_position(check_, position, path + "/position");
+    // A character or object stands in its landblock (a move's target may
+    // lie beyond it, in its start's coordinates).
+    const Vec3& local = position.local;
+    if (position.cell && is_outdoor(*position.cell) &&
+        !(local.x >= 0.0f && local.y >= 0.0f && local.x < kBlockLength && local.y < kBlockLength))
+      check_.fail(path + "/position/local",
+                  "must lie in the landblock of its cell: x and y 0 up to 192 (give the cell of "
+                  "the landblock that holds the point, or \"global\")",
+                  format_vec3(local));
     check_.orientation(beside, path);
     const bool inside = position.orientation.heading_deg || position.orientation.rotation;
     if (inside && (beside.heading_deg || beside.rotation)) {

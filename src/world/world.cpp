@@ -237,13 +237,47 @@ std::optional<Position> World::resolve_global(const Vec3& global) const {
   return pos;
 }
 
+namespace {
+
+// An outdoor local point lies in its landblock: x and y 0 up to 192.
+bool in_landblock(const Vec3& local) {
+  return local.x >= 0.0f && local.y >= 0.0f && local.x < kBlockLength && local.y < kBlockLength;
+}
+
+std::string point_text(const Vec3& v) { return fmt::format("[{}, {}, {}]", v.x, v.y, v.z); }
+
+}  // namespace
+
+std::optional<CellId> World::cell_disagrees(const PositionDesc& desc) const {
+  if (desc.is_global() || !is_outdoor(*desc.cell) || !in_landblock(desc.local)) return std::nullopt;
+  const CellId holding = outdoor_cell_from_local(landblock_of(*desc.cell), desc.local.x, desc.local.y);
+  if (holding == *desc.cell) return std::nullopt;
+  return holding;
+}
+
+std::optional<std::string> World::position_problem(const PositionDesc& desc) const {
+  if (desc.is_global()) {
+    if (resolve_global(desc.global)) return std::nullopt;
+    return fmt::format("global point {} lies in no loaded landblock", point_text(desc.global));
+  }
+  const CellId cell = *desc.cell;
+  if (!has_cell(cell)) return fmt::format("cell 0x{:08X} is not in the world", cell);
+  if (is_outdoor(cell) && !in_landblock(desc.local))
+    return fmt::format("local point {} lies outside its landblock (x and y must be 0 up to 192)",
+                       point_text(desc.local));
+  if (is_indoor(cell) && !point_in_cell(cell, desc.local))
+    return fmt::format("indoor cell 0x{:08X} does not contain local point {}", cell,
+                       point_text(desc.local));
+  return std::nullopt;
+}
+
 std::optional<Position> World::resolve(const PositionDesc& desc,
                                        const OrientationDesc& outer) const {
   std::optional<Position> pos;
   if (desc.is_global()) {
     pos = resolve_global(desc.global);
   } else if (has_cell(*desc.cell)) {
-    pos = Position{*desc.cell, Frame{desc.local, {}}};
+    pos = Position{cell_disagrees(desc).value_or(*desc.cell), Frame{desc.local, {}}};
   }
   if (!pos) return std::nullopt;
   const bool inner = desc.orientation.heading_deg || desc.orientation.rotation;

@@ -147,6 +147,34 @@ void warn_unreachable_cells(const World& world, std::vector<std::string>& warnin
           hex(c.id())));
 }
 
+// What only the built world can tell of the scene's positions: a
+// character's indoor cell must contain its point (an error), an object's
+// should (a warning: a retail object's origin may sit in a wall), and an
+// outdoor cell id that disagrees with its point is replaced by the one that
+// holds it (a warning).
+void check_scene_positions(const SceneDesc& scene, const World& world,
+                           std::vector<std::string>& warnings) {
+  const auto disagreement = [&](const PositionDesc& p, const std::string& path) {
+    if (const auto holding = world.cell_disagrees(p))
+      warnings.push_back(fmt::format("{}/cell: {} does not hold local point [{}, {}, {}]: it lies in {}, "
+                                     "which is used instead", path, hex(*p.cell), p.local.x, p.local.y,
+                                     p.local.z, hex(*holding)));
+  };
+  for (std::size_t i = 0; i < scene.characters.size(); ++i) {
+    const std::string path = fmt::format("/characters/{}/position", i);
+    const PositionDesc& p = scene.characters[i].position;
+    if (const auto problem = world.position_problem(p))
+      throw InputError(fmt::format("{}: {}", path, *problem));
+    disagreement(p, path);
+  }
+  for (std::size_t i = 0; i < scene.objects.size(); ++i) {
+    const std::string path = fmt::format("/objects/{}/position", i);
+    const PositionDesc& p = scene.objects[i].position;
+    if (const auto problem = world.position_problem(p)) warnings.push_back(path + ": " + *problem);
+    disagreement(p, path);
+  }
+}
+
 }  // namespace
 
 WorldObject World::build_object(const ObjectDesc& desc, std::vector<std::string>* warnings) const {
@@ -180,6 +208,7 @@ World World::from_scene(const SceneDesc& scene, std::vector<std::string>* warnin
   for (std::size_t i = 0; i < world.objects_.size(); ++i) world.register_shadow(i);
 
   warn_unreachable_cells(world, warnings);
+  check_scene_positions(scene, world, warnings);
   if (warnings_out) warnings_out->insert(warnings_out->end(), warnings.begin(), warnings.end());
   return world;
 }

@@ -142,9 +142,22 @@ class World {
   /// one, else the outdoor cell; nothing outside every loaded landblock.
   std::optional<Position> resolve_global(const Vec3& global) const;
   /// A scene position with its orientation (`outer` applies when the position
-  /// object itself has none); nothing when the cell is not in the world.
+  /// object itself has none); nothing when the cell is not in the world. An
+  /// outdoor cell id that disagrees with its point (inside its landblock) is
+  /// replaced by the outdoor cell that holds the point (cell_disagrees says
+  /// so). A local point beyond its landblock is kept as given: a move's
+  /// target may lie across a landblock edge in its start's coordinates.
   std::optional<Position> resolve(const PositionDesc& desc,
                                   const OrientationDesc& outer = {}) const;
+  /// Why a scene position names no place of this world: its cell is not in
+  /// the world, its local point lies outside its landblock (x and y must be
+  /// 0 up to 192), an indoor cell does not contain its point, or a global
+  /// point lies in no loaded landblock. Nothing when resolve() gives a
+  /// position that holds its point.
+  std::optional<std::string> position_problem(const PositionDesc& desc) const;
+  /// For an outdoor position whose cell id is not the cell holding its
+  /// local point: the cell that does (resolve() uses it). Nothing otherwise.
+  std::optional<CellId> cell_disagrees(const PositionDesc& desc) const;
 
  private:
   void add_all_outside_cells(const Position& pos, std::span<const Sphere> spheres,
