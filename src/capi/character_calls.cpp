@@ -69,11 +69,11 @@ tr_Status tr_CreateCharacter(tr_WorldId world, const tr_CharacterDef* def, tr_Po
   return call_guard([&] {
     tr_CharacterId& result = required(out, "out");
     WorldEntry& entry = world_of(world);
+    const Position at = resolve(entry.world, position, "position", Strictness::Stand);
     SceneDesc additions;
     additions.characters.push_back(character_desc(required(def, "def"), "character", position));
     validate_for_world(entry.world, additions, "character");
     const CharacterDesc& desc = additions.characters.front();
-    const Position at = resolve(entry.world, position, "position");
     Character character(CharacterSettings::from_desc(desc), at);
     std::size_t index;
     if (!entry.free_characters.empty()) {
@@ -150,7 +150,7 @@ tr_Status tr_Character_Teleport(tr_CharacterId id, tr_Position position) {
   return call_guard([&] {
     WorldEntry* world = nullptr;
     Character& character = character_of(id, &world);
-    character.teleport(resolve(world->world, position, "position"));
+    character.teleport(resolve(world->world, position, "position", Strictness::Stand));
   });
 }
 

@@ -104,7 +104,8 @@ PositionDesc position_desc(const tr_Position& position) {
   return desc;
 }
 
-Position resolve(const World& world, const tr_Position& position, const char* what) {
+Position resolve(const World& world, const tr_Position& position, const char* what,
+                 Strictness strictness) {
   if (!finite(position.origin) || !finite(position.orientation))
     refuse(tr_errorInvalidArgument, fmt::format("{}: origin and orientation must be finite", what));
   const float norm = std::sqrt(position.orientation.w * position.orientation.w +
@@ -114,6 +115,9 @@ Position resolve(const World& world, const tr_Position& position, const char* wh
   if (std::fabs(norm - 1.0f) > 1e-3f)
     refuse(tr_errorInvalidArgument,
            fmt::format("{}: orientation must be a unit quaternion, its length is {}", what, norm));
+  if (strictness == Strictness::Stand)
+    if (const auto problem = world.position_problem(position_desc(position)))
+      refuse(tr_errorInvalidArgument, fmt::format("{}: {}", what, *problem));
   std::optional<Position> found = world.resolve(position_desc(position));
   if (!found)
     refuse(tr_errorInvalidArgument,

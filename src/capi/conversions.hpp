@@ -21,8 +21,13 @@ tr_Position to_c(const Position& position);
 /// A scene position: cell and local point, or with cell 0 a global point.
 PositionDesc position_desc(const tr_Position& position);
 /// The position in `world`; refuses (naming `what`) one that is not finite
-/// or in no cell of the world.
-Position resolve(const World& world, const tr_Position& position, const char* what);
+/// or in no cell of the world. `Strictness::Stand` also refuses a place a
+/// character cannot stand in (World::position_problem): a local point
+/// beyond its landblock, an indoor cell that does not contain it; a move's
+/// target may lie across a landblock edge.
+enum class Strictness { Target, Stand };
+Position resolve(const World& world, const tr_Position& position, const char* what,
+                 Strictness strictness = Strictness::Target);
 
 MeshDesc mesh_desc(const tr_MeshDef& def, const std::string& what);
 ObjectDesc object_desc(const tr_ObjectDef& def);

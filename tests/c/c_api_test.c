@@ -349,6 +349,15 @@ static void test_room_in_code(void) {
   CHECK(tr_Character_Teleport(hero, tr_MakePosition(0x0A140100u + 7u, outside, 0)) ==
         tr_errorInvalidArgument);
   CHECK(strstr(tr_GetLastError(), "0x0A140107") != NULL);
+  /* A room cell that does not contain the point, and a local point beyond
+   * its landblock, are no place to stand. */
+  CHECK(tr_Character_Teleport(hero, tr_MakePosition(0x0A140100u, outside, 0)) ==
+        tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "does not contain local point") != NULL);
+  tr_Vec3 beyond = {250.0f, 10.0f, 0.0f};
+  CHECK(tr_CreateCharacter(world, &def, tr_MakePosition(0x0A140001u, beyond, 0), &hero) ==
+        tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "outside its landblock") != NULL);
   CHECK_OK(tr_DestroyWorld(world));
 }
 
