@@ -249,6 +249,7 @@ typedef struct tr_CharacterDef {
   tr_Vec3 box_mins;
   tr_Vec3 box_maxs;
   float quake_step_size;
+  bool free_heading; /* the heading follows the controls even when blocked (retail's humans) */
 } tr_CharacterDef;
 TR_API tr_CharacterDef tr_DefaultCharacterDef(void);
 

@@ -190,6 +190,7 @@ CharacterDesc character_desc(const tr_CharacterDef& def, const char* name,
   c.flags = def.flags;
   c.run_skill = def.run_skill;
   c.jump_skill = def.jump_skill;
+  c.free_heading = def.free_heading;
   BoxMoverDesc box{to_vec(def.box_mins), to_vec(def.box_maxs), std::nullopt};
   if (mover == tr_moverQuake) {
     if (def.quake_step_size > 0.0f || std::isnan(def.quake_step_size)) box.step_size = def.quake_step_size;

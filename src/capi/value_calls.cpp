@@ -57,6 +57,7 @@ tr_CharacterDef tr_DefaultCharacterDef(void) {
   def.flags = human.flags;
   def.run_skill = human.run_skill;
   def.jump_skill = human.jump_skill;
+  def.free_heading = human.free_heading;
   const BoxMoverDesc box;
   def.box_mins = to_c(box.mins);
   def.box_maxs = to_c(box.maxs);

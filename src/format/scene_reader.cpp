@@ -249,7 +249,7 @@ class SceneReader {
   CharacterDesc read_character(const JsonCursor& c) const {
     c.expect_object({"name", "position", "heading", "rotation", "mover", "spheres",
                      "step_up_height", "step_down_height", "flags", "run_skill", "jump_skill",
-                     "quake", "tribes"});
+                     "free_heading", "quake", "tribes"});
     CharacterDesc out;
     out.name = c.field("name").as_string();
     out.position = read_position(c.field("position"));
@@ -264,6 +264,7 @@ class SceneReader {
     if (auto flags = c.optional_field("flags")) out.flags = read_flags(*flags);
     if (auto run = c.optional_field("run_skill")) out.run_skill = run->as_float();
     if (auto jump = c.optional_field("jump_skill")) out.jump_skill = jump->as_float();
+    if (auto free = c.optional_field("free_heading")) out.free_heading = free->as_bool();
     if (auto quake = c.optional_field("quake")) out.quake = read_box(*quake, true);
     if (auto tribes = c.optional_field("tribes")) out.tribes = read_box(*tribes, false);
     return out;

@@ -141,6 +141,7 @@ ordered_json character_json(const CharacterDesc& c) {
   out["flags"] = flags_json(c.flags);
   out["run_skill"] = float_json(c.run_skill);
   out["jump_skill"] = float_json(c.jump_skill);
+  out["free_heading"] = c.free_heading;
   if (c.quake) out["quake"] = box_json(*c.quake);
   if (c.tribes) out["tribes"] = box_json(*c.tribes);
   return out;

@@ -10,7 +10,7 @@ ac::AcBody body_of(const CharacterDesc& character) {
   body.spheres = character.spheres;
   body.step_up_height = character.step_up_height;
   body.step_down_height = character.step_down_height;
-  body.flags = character.flags;
+  body.flags = character.flags | (character.free_heading ? kFlagFreeRotate : 0u);
   return body;
 }
 

@@ -109,6 +109,9 @@ namespace Transit
         public Vec3 BoxMins;
         public Vec3 BoxMaxs;
         public float QuakeStepSize;
+        private byte freeHeading;
+        /// <summary>The heading follows the controls even when blocked (retail's humans).</summary>
+        public bool FreeHeading { get { return freeHeading != 0; } set { freeHeading = (byte)(value ? 1 : 0); } }
         public static CharacterDef Default { get { return Native.DefaultCharacterDef(); } }
     }
 

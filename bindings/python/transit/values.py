@@ -157,6 +157,7 @@ class CharacterDef:
     box_mins: tuple = None
     box_maxs: tuple = None
     quake_step_size: float = 0.0
+    free_heading: bool = True  # the heading follows the controls even when blocked
 
     def to_c(self):
         d = ffi.new("tr_CharacterDef*", lib.tr_DefaultCharacterDef())
@@ -167,7 +168,7 @@ class CharacterDef:
                 d.spheres[i].center = tuple(center)
                 d.spheres[i].radius = radius
         for name in ("step_up_height", "step_down_height", "flags", "run_skill", "jump_skill",
-                     "box_mins", "box_maxs", "quake_step_size"):
+                     "box_mins", "box_maxs", "quake_step_size", "free_heading"):
             value = getattr(self, name)
             if value is not None:
                 setattr(d, name, int(value) if name == "flags" else value)

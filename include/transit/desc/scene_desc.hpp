@@ -153,6 +153,11 @@ struct CharacterDesc {
   std::uint32_t flags = kFlagEdgeSlide | kFlagGravity | kFlagPlayer;
   float run_skill = 200.0f;
   float jump_skill = 200.0f;
+  /// Its setup allows free heading (retail's AllowFreeHeading, the
+  /// transition's FreeRotate): the heading follows the controls even when a
+  /// move is blocked, as a retail player pressed against a wall still turns.
+  /// Retail's humans and creatures have it (docs/retail-notes.md).
+  bool free_heading = true;
   std::optional<BoxMoverDesc> quake;
   std::optional<BoxMoverDesc> tribes;
   bool operator==(const CharacterDesc&) const = default;

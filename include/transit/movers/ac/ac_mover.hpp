@@ -19,7 +19,8 @@ struct AcBody {
   float scale = 1.0f;
   float step_up_height = 0.6f;
   float step_down_height = 0.6f;
-  std::uint32_t flags = kFlagEdgeSlide | kFlagGravity | kFlagPlayer;  ///< EntityFlag bits
+  /// EntityFlag bits; retail's human allows free heading (kFlagFreeRotate).
+  std::uint32_t flags = kFlagEdgeSlide | kFlagGravity | kFlagPlayer | kFlagFreeRotate;
   /// The world object this body is (its index in World::objects()), so that
   /// it never collides with itself; none for a body that is no world object.
   std::optional<std::size_t> world_object;
