@@ -88,3 +88,43 @@ TEST_F(RoomPlacement, BodyThatMovesResetsTheCount) {
 
 }  // namespace
 }  // namespace transit::ac
+
+namespace transit::ac {
+namespace {
+
+// Placement takes the body's flags as a move does (issue 19): a creature
+// standing where a body is placed pushes a plain body aside, but not one
+// that ignores creatures.
+class PlacementFlags : public ::testing::Test {
+ protected:
+  World world = [] {
+    SceneDesc scene = test::house_scene();
+    ObjectDesc drudge;
+    drudge.id = 77;
+    drudge.name = "drudge";
+    drudge.position.cell = test::kBlock | 0x0A;
+    drudge.position.local = {30, 30, 0};
+    drudge.shapes.push_back({ShapeDesc::Type::Sphere, {0, 0, 0.6f}, {}, 0.6f, 0.0f, {}});
+    drudge.flags = kFlagCreature;
+    scene.objects.push_back(drudge);
+    return World::from_scene(scene);
+  }();
+  const Position spot{test::kBlock | 0x0A, Frame{{30.2f, 30.0f, 0.0f}, {}}};
+};
+
+TEST_F(PlacementFlags, APlainBodyIsPushedOffACreature) {
+  const AcPlacement p = place_body(world, AcBody{}, spot);
+  ASSERT_TRUE(p.ok);
+  EXPECT_GT(glm::length(p.position.frame.origin - spot.frame.origin), 0.5f);
+}
+
+TEST_F(PlacementFlags, ABodyThatIgnoresCreaturesStaysWhereItIsPut) {
+  AcBody body;
+  body.flags |= kFlagIgnoreCreatures;
+  const AcPlacement p = place_body(world, body, spot);
+  ASSERT_TRUE(p.ok);
+  EXPECT_EQ(p.position.frame.origin, spot.frame.origin);
+}
+
+}  // namespace
+}  // namespace transit::ac

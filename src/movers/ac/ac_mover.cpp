@@ -16,7 +16,8 @@ constexpr float kHeadOnSq = 0.00274f;
 // The sphere retail gives objects that have none (PhysicsGlobals.DummySphere).
 constexpr Sphere kDummySphereShape{{0.0f, 0.0f, kDummySphereRadius}, kDummySphereRadius};
 
-// ACE: PhysicsObj.get_object_info and ObjectInfo.Init
+}  // namespace
+
 ObjectInfo object_info_for(const AcBody& body, const AcContact& contact) {
   ObjectInfo info;
   if (body.flags & kFlagEdgeSlide) info.state |= kEdgeSlide;
@@ -43,7 +44,6 @@ ObjectInfo object_info_for(const AcBody& body, const AcContact& contact) {
   return info;
 }
 
-}  // namespace
 
 AcMoveResult move_body(const World& world, const AcBody& body, const Position& begin,
                        const Position& end, const AcContact& contact, TransitionOptions options) {

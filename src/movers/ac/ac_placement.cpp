@@ -5,15 +5,9 @@ namespace transit::ac {
 AcPlacement place_body(const World& world, const AcBody& body, const Position& at) {
   TransitionMemo memo;
   Transition t(world, memo);
-  ObjectInfo info;
-  if (body.flags & kFlagEdgeSlide) info.state |= kEdgeSlide;
-  info.step_up_height = body.step_up_height * body.scale;
-  info.step_down_height = body.step_down_height * body.scale;
-  info.scale = body.scale;
-  info.gravity = (body.flags & kFlagGravity) != 0;
-  info.missile = (body.flags & kFlagMissile) != 0;
-  info.step_down = !info.missile;
-  t.init_object(info);
+  // The same flags as a move's (PK, ethereal, ignore creatures, player ...),
+  // without contact: a body being placed stands nowhere yet.
+  t.init_object(object_info_for(body, AcContact{}));
   t.init_sphere(body.spheres, body.scale);
   t.init_path(world.has_cell(at.objcell_id) ? at.objcell_id : 0, std::nullopt, at);
 

@@ -48,6 +48,12 @@ struct AcContact {
   int frames_stationary_fall = 0;
 };
 
+/// The object info a transition of `body` starts from: its flags (edge
+/// slide, free rotate, path clipped, PK, player, ignore creatures ...),
+/// step heights and scale, and the contact state. Moves and placement alike.
+/// ACE: PhysicsObj.get_object_info and ObjectInfo.Init
+ObjectInfo object_info_for(const AcBody& body, const AcContact& contact);
+
 /// What a transition found: status and retail's states, where the body ends,
 /// its contact plane, collision and sliding normals, collided objects.
 struct AcMoveResult {
