@@ -183,6 +183,14 @@ std::vector<Violation> check_transition(const TransitionFacts& f, const ac::AcMo
   return out;
 }
 
+std::optional<Violation> check_turning(const Quat& before, float turn_deg_per_s, int quanta,
+                                       const PhysicsBody& after) {
+  if (turn_deg_per_s == 0.0f || quanta == 0 || !same_bits(before, after.position.frame.orientation))
+    return std::nullopt;
+  return Violation{kTurning, fmt::format("turning at {} deg/s for {} quanta, the heading stayed {} deg",
+                                         turn_deg_per_s, quanta, after.position.frame.heading())};
+}
+
 std::vector<Violation> check_tick(const TickFacts& f, const PhysicsBody& b) {
   std::vector<Violation> out;
   if (f.seconds > 2.0) out.push_back({kSlow, fmt::format("{:.2f} s", f.seconds)});

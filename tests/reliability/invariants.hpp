@@ -24,6 +24,7 @@ inline constexpr const char* kContact = "contact";             // contact iff a 
 inline constexpr const char* kWalkable = "walkable";           // on_walkable iff walkable contact
 inline constexpr const char* kFailedStays = "failed-stays";    // ok = false leaves it at begin
 inline constexpr const char* kSlow = "slow";                   // one transition took over 2 s
+inline constexpr const char* kTurning = "turning";             // told to turn, the heading changed
 
 // How far a sphere may end inside solid geometry.
 inline constexpr float kPenetrationLimit = 0.01f;
@@ -58,6 +59,12 @@ struct TickFacts {
 // Every invariant a simulated body breaks after a tick (all but step-cap and
 // failed-stays, which belong to single transitions).
 std::vector<Violation> check_tick(const TickFacts& facts, const PhysicsBody& body);
+
+// Liveness: a character told to turn (a non-zero turn rate over a tick that
+// ran at least one quantum) ends the tick facing another way, whatever
+// blocked it (retail's free heading, docs/retail-notes.md).
+std::optional<Violation> check_turning(const Quat& before, float turn_deg_per_s, int quanta,
+                                       const PhysicsBody& after);
 
 // The cell invariant alone: the body's cell holds its origin or its foot
 // sphere's centre.

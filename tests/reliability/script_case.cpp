@@ -28,7 +28,10 @@ class TickChecker {
       const PhysicsBody& b = sim.character(i).body;
       start_depth_.push_back(
           test::deepest_penetration(sim.world(), b.shape, b.position, characters_));
+      facing_.push_back(b.position.frame.orientation);
+      pending_.push_back(b.pending_time);
     }
+    last_time_ = sim.time();
   }
 
   void check(long long tick, ScriptCaseRun& run) {
@@ -36,12 +39,20 @@ class TickChecker {
     const double seconds = std::chrono::duration<double>(now - last_).count();
     last_ = now;
     ++run.ticks;
+    const double dt = sim_.time() - last_time_;
+    last_time_ = sim_.time();
     for (std::size_t i = 0; i < sim_.size(); ++i) {
       const SimCharacter& c = sim_.character(i);
       if (c.mover != MoverKind::Ac || failed_[i]) continue;
       ++run.character_ticks;
-      const auto broken =
+      auto broken =
           check_tick(TickFacts{sim_.world(), start_depth_[i], characters_, seconds}, c.body);
+      // A quantum ran when the step consumed some of the held-back time.
+      const bool ran = pending_[i] + dt - c.body.pending_time > 1e-9;
+      if (const auto stuck = check_turning(facing_[i], c.motion.turn_rate_deg(), ran ? 1 : 0, c.body))
+        broken.push_back(*stuck);
+      facing_[i] = c.body.position.frame.orientation;
+      pending_[i] = c.body.pending_time;
       if (broken.empty()) continue;
       failed_[i] = true;
       run.violations.push_back({c.name, tick, broken.front()});
@@ -52,6 +63,11 @@ class TickChecker {
   const Simulation& sim_;
   std::vector<bool> failed_;
   std::vector<float> start_depth_;
+  // Where each character faced and how much frame time it held back at the
+  // previous check, and the simulation time then.
+  std::vector<Quat> facing_;
+  std::vector<double> pending_;
+  double last_time_ = 0.0;
   std::set<std::uint32_t> characters_;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
