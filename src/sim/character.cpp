@@ -36,7 +36,22 @@ MoveStatus Character::refuse(std::string problem) {
 MoveStatus Character::place(const World& world) {
   events_.clear();
   error_.clear();
-  return status_ = place_sim_character(world, sim_);
+  status_ = place_sim_character(world, sim_);
+  if (status_ == MoveStatus::Moved && !sim_.box_mover && !sim_.body.contact) drop_onto_ground(world);
+  return status_;
+}
+
+// Beyond retail: one falling transition straight down by placement_drop,
+// kept only when it lands on something.
+void Character::drop_onto_ground(const World& world) {
+  if (!(settings_.placement_drop > 0.0f)) return;
+  PhysicsBody& body = sim_.body;
+  Position below = body.position;
+  below.frame.origin.z -= settings_.placement_drop;
+  ac::move_body(world, body.shape, body.position, below, body.transition_contact(),
+                settings_.quanta.transition, move_);
+  if (!move_.ok || !move_.contact_plane) return;
+  set_position_internal(body, &sim_.motion, move_, events_);
 }
 
 MoveStatus Character::move_to(const World& world, const Position& target) {

@@ -330,3 +330,43 @@ TEST(SimulationStatus, EachCharactersLastStepSaysWhyItStopped) {
 
 }  // namespace
 }  // namespace transit
+
+namespace transit {
+namespace {
+
+// Beyond retail's placement (issue 19): a character placed in the air above
+// the step-down height is dropped onto the ground below, within
+// placement_drop metres; retail's placement alone leaves it hanging.
+class PlacementDrop : public ::testing::Test {
+ protected:
+  World world = World::from_scene(test::house_scene());
+  Position above(float z) const { return Position{test::kBlock | 0x0A, Frame{{30.0f, 30.0f, z}, {}}}; }
+};
+
+TEST_F(PlacementDrop, OneMetreUpLandsOnTheGround) {
+  Character c(CharacterSettings{}, above(1.0f));
+  EXPECT_EQ(c.place(world), MoveStatus::Moved);
+  EXPECT_EQ(c.ground_state(), GroundState::OnGround);
+  EXPECT_NEAR(c.position().frame.origin.z, 0.0f, 1e-3f);
+  ASSERT_TRUE(c.ground_plane());
+  EXPECT_EQ(c.ground_plane()->plane.normal, Vec3(0, 0, 1));
+}
+
+TEST_F(PlacementDrop, RetailPlacementAloneLeavesItInTheAir) {
+  CharacterSettings retail;
+  retail.placement_drop = 0.0f;
+  Character c(retail, above(1.0f));
+  EXPECT_EQ(c.place(world), MoveStatus::Moved);
+  EXPECT_EQ(c.ground_state(), GroundState::InAir);
+  EXPECT_EQ(c.position().frame.origin.z, 1.0f);
+}
+
+TEST_F(PlacementDrop, BeyondTheDropDistanceItStaysWhereItWasPut) {
+  Character c(CharacterSettings{}, above(12.0f));
+  EXPECT_EQ(c.place(world), MoveStatus::Moved);
+  EXPECT_EQ(c.ground_state(), GroundState::InAir);
+  EXPECT_EQ(c.position().frame.origin.z, 12.0f);
+}
+
+}  // namespace
+}  // namespace transit

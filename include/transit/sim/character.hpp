@@ -63,8 +63,10 @@ class Character {
 
   /// Retail placement at the current position: pushed out of what it
   /// overlaps, moved to the nearest free spot within 4 m, then settled onto
-  /// the ground below. Moved, or NoCell / NoRoom (the character stays).
-  /// ACE: Transition.FindPlacementPosition
+  /// the ground below (retail: within the step-down height; transit then
+  /// drops an AC character still in the air onto whatever lies up to
+  /// settings().placement_drop metres below). Moved, or NoCell / NoRoom
+  /// (the character stays). ACE: Transition.FindPlacementPosition
   MoveStatus place(const World& world);
   /// One transition from the current position to `target` (a cell and a
   /// landblock-local frame), as a game moves a character a frame's way:
@@ -125,6 +127,7 @@ class Character {
 
  private:
   MoveStatus move_box_to(const World& world, const Position& target);
+  void drop_onto_ground(const World& world);
   MoveStatus refuse(std::string problem);
 
   CharacterSettings settings_;

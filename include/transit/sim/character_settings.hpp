@@ -30,6 +30,11 @@ struct CharacterSettings {
   /// How update() cuts a frame into quanta (seconds), and the transitions'
   /// sub-step cap.
   QuantumOptions quanta;
+  /// Character::place goes beyond retail's placement, which settles a body
+  /// only within its step-down height: an AC character left in the air is
+  /// then dropped straight down onto what lies up to this many metres below
+  /// (0: retail's placement only).
+  float placement_drop = 10.0f;
 
   /// The settings of a scene character (shape, step heights, flags, skills,
   /// mover and box).
