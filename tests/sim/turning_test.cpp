@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "support/penetration.hpp"
 #include "transit/sim/character.hpp"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/world.hpp"
@@ -84,13 +85,14 @@ struct Crease {
   Position start;
 };
 
-MeshDesc wall(Vec3 corner, float direction_deg) {
+MeshDesc wall(Vec3 corner, float direction_deg, float length = 6.0f) {
   const float a = direction_deg * std::numbers::pi_v<float> / 180.0f;
   const Vec3 u(std::cos(a), std::sin(a), 0.0f), v(-std::sin(a), std::cos(a), 0.0f), w(0, 0, 1);
   const auto p = [&](float x, float y, float z) { return corner + u * x + v * y + w * z; };
   MeshDesc m;
-  m.vertices = {p(-0.25f, -0.25f, 0), p(6, -0.25f, 0), p(6, 0.25f, 0), p(-0.25f, 0.25f, 0),
-                p(-0.25f, -0.25f, 3), p(6, -0.25f, 3), p(6, 0.25f, 3), p(-0.25f, 0.25f, 3)};
+  const float l = length;
+  m.vertices = {p(-0.25f, -0.25f, 0), p(l, -0.25f, 0), p(l, 0.25f, 0), p(-0.25f, 0.25f, 0),
+                p(-0.25f, -0.25f, 3), p(l, -0.25f, 3), p(l, 0.25f, 3), p(-0.25f, 0.25f, 3)};
   m.polygons = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4}, {1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7}};
   return m;
 }
@@ -141,6 +143,41 @@ TEST_P(Creases, ARunnerTurningIntoTheCreaseLeavesItWithinTwoSeconds) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Turning, Creases, ::testing::Values(30.0f, 60.0f, 90.0f, 120.0f));
+
+// A corridor 1.4 m wide and 20 m long between two walls: a runner turning
+// all the while bounces along it, never still for 2 s, always turning.
+TEST(Turning, ARunnerTurningInANarrowCorridorNeverFreezes) {
+  SceneDesc scene;
+  LandblockDesc lb;
+  lb.x = 169;
+  lb.y = 180;
+  lb.flat = 0.0f;
+  scene.landblocks.push_back(lb);
+  for (int i = 0; i < 2; ++i) {
+    ObjectDesc o;
+    o.id = 200 + i;
+    o.name = "corridor wall";
+    o.position.cell = 0xA9B40000u | (3 * 8 + 3 + 1);
+    o.position.local = Vec3(72.0f, 72.0f, 0.0f);
+    ShapeDesc s;
+    s.type = ShapeDesc::Type::Mesh;
+    s.mesh = wall(Vec3(80.0f, 90.0f + 1.9f * static_cast<float>(i), 0.0f) - Vec3(72.0f, 72.0f, 0.0f), 0.0f, 20.0f);
+    o.shapes.push_back(s);
+    o.flags = kFlagStatic;
+    scene.objects.push_back(o);
+  }
+  const World world = World::from_scene(scene);
+  const auto start = world.resolve_global(Vec3(169 * 192.0f + 82.0f, 180 * 192.0f + 90.95f, 0.0f));
+  ASSERT_TRUE(start);
+  Character runner(CharacterSettings{}, Position{start->objcell_id, Frame::from_heading(start->frame.origin, 90.0f)});
+  ASSERT_EQ(runner.place(world), MoveStatus::Moved);
+  const TurningRun r = run_turning(world, runner, 20 * 30);
+  EXPECT_EQ(r.frames_without_turning, 0);
+  EXPECT_LE(r.longest_still_frames, 2 * 30);
+  // Wherever it went (out of an end and around, as a turning runner does),
+  // it never ends inside a wall.
+  EXPECT_LE(test::deepest_penetration(world, runner.body().shape, runner.position()), 0.01f);
+}
 
 }  // namespace
 }  // namespace transit
