@@ -11,6 +11,8 @@
 #include <benchmark/benchmark.h>
 
 #include "geom/bsp_builder.hpp"
+#include "transit/sim/character.hpp"
+#include "transit/world/world.hpp"
 #include "workload/memory_stats.hpp"
 
 namespace transit {
@@ -122,14 +124,85 @@ void BM_LargeMesh_BruteForce(benchmark::State& state) {
 BENCHMARK(BM_LargeMesh_Bsp)->ArgName("mesh")->DenseRange(0, 2);
 BENCHMARK(BM_LargeMesh_BruteForce)->ArgName("mesh")->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
 
-// Building the million-triangle tree once: seconds, and the peak resident
-// memory of the process after it (the bench's own data included).
+// A character running in circles (9.5 m/s, 30 deg/s, radius about 18 m)
+// over the middle of each mesh, laid 2 m above the flat terrain of 2 x 2
+// landblocks as one static object: one Character::update per iteration.
+struct MeshWorld {
+  World world;
+  Vec3 centre;
+};
+
+MeshWorld mesh_world(const Soup& soup, float size) {
+  SceneDesc scene;
+  for (int x = 100; x < 102; ++x)
+    for (int y = 100; y < 102; ++y) {
+      LandblockDesc lb;
+      lb.x = x;
+      lb.y = y;
+      lb.flat = 0.0f;
+      scene.landblocks.push_back(lb);
+    }
+  ObjectDesc mesh;
+  mesh.id = 1;
+  mesh.name = "user mesh";
+  mesh.flags = kFlagStatic;
+  mesh.position.global = {100 * 192.0f + 4.0f, 100 * 192.0f + 4.0f, 2.0f};
+  ShapeDesc shape;
+  shape.type = ShapeDesc::Type::Mesh;
+  shape.mesh.vertices = soup.vertices;
+  shape.mesh.polygons = soup.polygons;
+  mesh.shapes.push_back(std::move(shape));
+  scene.objects.push_back(std::move(mesh));
+  const Vec3 centre = mesh.position.global + Vec3(size * 0.5f, size * 0.5f, 1.0f);
+  return MeshWorld{World::from_scene(scene), centre};
+}
+
+const MeshWorld& mesh_world_of(int which) {
+  static const MeshWorld floors[] = {mesh_world(tiled_floor(100), 100.0f),
+                                     mesh_world(tiled_floor(300), 300.0f)};
+  if (which < 2) return floors[which];
+  if (which == 3) {
+    static const MeshWorld small = mesh_world(bumpy_grid(80, 0.5f), 40.0f);
+    return small;
+  }
+  static const MeshWorld bumpy = mesh_world(bumpy_grid(707, 0.5f), 353.0f);
+  return bumpy;
+}
+
+void BM_LargeMesh_Tick(benchmark::State& state) {
+  const MeshWorld& w = mesh_world_of(static_cast<int>(state.range(0)));
+  PositionDesc at;
+  at.global = w.centre;
+  Character runner(CharacterSettings{}, *w.world.resolve(at, {}));
+  runner.place(w.world);
+  runner.set_controls({ForwardInput::Run, StrafeInput::Stop, 30.0f});
+  for (int i = 0; i < 300; ++i) runner.update(w.world, 1.0 / 30.0);
+  for (auto _ : state) {
+    runner.update(w.world, 1.0 / 30.0);
+    benchmark::DoNotOptimize(runner.position());
+  }
+  state.counters["on_mesh"] = runner.ground_state() == GroundState::OnGround &&
+                              runner.position().frame.origin.z > 1.0f;
+}
+// 0-2 as above; 3: 12,800 triangles of the million-triangle mesh's density
+// (0.5 m squares), which shows what a tick there costs without the size.
+BENCHMARK(BM_LargeMesh_Tick)->ArgName("mesh")->DenseRange(0, 3);
+
+// Building the million-triangle tree once: seconds, and how far the
+// resident memory rose above what the process held before (the benchmark's
+// own copy of the mesh) at its peak during the build. Run it alone
+// (--benchmark_filter=BuildMillion) for a process peak of its own.
 void BM_LargeMesh_BuildMillionTriangles(benchmark::State& state) {
   const Soup grid = bumpy_grid(707, 0.5f);
   for (auto _ : state) {
+    const std::size_t before = perf::resident_bytes();
+    const std::size_t heap_before = perf::heap_in_use();
+    perf::reset_peak_resident();
     const auto start = std::chrono::steady_clock::now();
     BspTree tree = build_bsp(grid.vertices, grid.polygons).tree;
     state.counters["build_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    state.counters["build_peak_MiB"] = static_cast<double>(perf::peak_resident_bytes() - before) / (1024.0 * 1024.0);
+    state.counters["tree_MiB"] = static_cast<double>(perf::heap_in_use() - heap_before) / (1024.0 * 1024.0);
     state.counters["nodes"] = tree.stats().nodes;
     state.counters["max_leaf"] = tree.stats().max_leaf_polygons;
     benchmark::DoNotOptimize(tree);

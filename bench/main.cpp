@@ -38,6 +38,9 @@ class RatioReporter : public benchmark::ConsoleReporter {
   void Finalize() override {
     ConsoleReporter::Finalize();
     print_pairs("_Bsp", "_BruteForce", "brute force", "BSP queries against the brute-force loop");
+    print_pairs("_Tick", "_BruteForce", "one brute-force query",
+                "character-ticks over large meshes against one sphere query looping over "
+                "every polygon of the mesh");
     print_pairs("_Transit", "_Bullet", "Bullet",
                 "transit's AC mover against Bullet's btKinematicCharacterController, "
                 "ns per character-tick");

@@ -35,6 +35,8 @@ std::size_t peak_resident_bytes() { return status_bytes("VmHWM:"); }
 
 std::size_t resident_bytes() { return status_bytes("VmRSS:"); }
 
+void reset_peak_resident() { std::ofstream("/proc/self/clear_refs") << "5"; }
+
 std::size_t world_polygon_count(const World& world) {
   std::size_t count = 0;
   for (const Landblock& block : world.landscape().landblocks()) count += block.cells().size() * 2;

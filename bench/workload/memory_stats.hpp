@@ -14,6 +14,9 @@ std::size_t heap_in_use();
 std::size_t peak_resident_bytes();
 // Resident memory of the process now in bytes (VmRSS), 0 when unknown.
 std::size_t resident_bytes();
+// Starts the peak resident set over from what is resident now (Linux
+// clear_refs), so that a later peak is the peak of what ran in between.
+void reset_peak_resident();
 // Polygons the world collides with: terrain triangles, room physics
 // polygons (each room counted once per cell) and object mesh polygons.
 std::size_t world_polygon_count(const World& world);

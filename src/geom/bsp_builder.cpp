@@ -4,12 +4,13 @@
 #include <array>
 #include <cmath>
 #include <cstring>
-#include <map>
 #include <optional>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "geom/bsp_bounds.hpp"
+#include "geom/bsp_spatial_builder.hpp"
 #include "transit/math/input_error.hpp"
 
 namespace transit {
@@ -44,6 +45,11 @@ class BspBuilder {
   // cut spatially (spatial_split), down to this depth.
   static constexpr std::size_t kMaxLeafPieces = 16;
   static constexpr int kMaxSpatialDepth = 64;
+  // Open meshes of more polygons than this, which have no solid leaves to
+  // find, take the spatial tree (bsp_spatial_builder.hpp): it builds a
+  // million triangles in about a second where the autopartition takes many.
+  static constexpr std::size_t kSpatialMeshPolygons = 4096;
+  static constexpr std::size_t kSpatialLeafPolygons = 8;
   // A convex region as its faces; used only to bound solid leaves.
   using Hull = std::vector<std::vector<Vec3>>;
 
@@ -70,7 +76,7 @@ class BspBuilder {
     node.plane = plane;
     node.pos = pos;
     node.neg = neg;
-    node.bounds = enclose(tree_.nodes_[pos].bounds, tree_.nodes_[neg].bounds);
+    node.bounds = enclose_bounds(tree_.nodes_[pos].bounds, tree_.nodes_[neg].bounds);
     return index;
   }
 
@@ -90,17 +96,6 @@ class BspBuilder {
     for (const auto& set : each_point_set)
       for (const Vec3& v : set) radius_sq = std::max(radius_sq, length_sq(v - center));
     return Sphere{center, std::sqrt(radius_sq) + kEpsilon};
-  }
-
-  static Sphere enclose(const Sphere& a, const Sphere& b) {
-    if (a.radius <= 0.0f) return b;
-    if (b.radius <= 0.0f) return a;
-    const Vec3 lo = glm::min(a.center - a.radius, b.center - b.radius);
-    const Vec3 hi = glm::max(a.center + a.radius, b.center + b.radius);
-    const Vec3 center = (lo + hi) * 0.5f;
-    const float radius = std::max(glm::length(a.center - center) + a.radius,
-                                  glm::length(b.center - center) + b.radius);
-    return Sphere{center, radius + kEpsilon};
   }
 
   // The mesh's bounding box, 1 cm larger, as a six-faced hull.
@@ -368,30 +363,49 @@ std::vector<Polygon> make_polygons(std::span<const Vec3> vertices,
 
 std::string find_open_edge(std::span<const Vec3> vertices,
                            std::span<const std::vector<std::uint32_t>> polygons) {
-  // Weld vertices by exact position so duplicated corners still connect.
-  auto key_of = [](const Vec3& v) {
+  // Weld vertices by exact position so duplicated corners still connect: each
+  // vertex maps to the first vertex at its position. Sorting (not a map) keeps
+  // a million-triangle mesh to a few bytes a vertex and edge.
+  auto key_of = [&](std::uint32_t i) {
     std::array<std::uint32_t, 3> k;
-    std::memcpy(k.data(), &v, sizeof(k));
+    std::memcpy(k.data(), &vertices[i], sizeof(k));
     return k;
   };
-  std::map<std::array<std::uint32_t, 3>, std::uint32_t> welded;
+  std::vector<std::uint32_t> order(vertices.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const auto ka = key_of(a), kb = key_of(b);
+    return ka != kb ? ka < kb : a < b;
+  });
   std::vector<std::uint32_t> canon(vertices.size());
-  for (std::size_t i = 0; i < vertices.size(); ++i)
-    canon[i] = welded.emplace(key_of(vertices[i]), static_cast<std::uint32_t>(i)).first->second;
+  for (std::size_t i = 0; i < order.size(); ++i)
+    canon[order[i]] = i > 0 && key_of(order[i]) == key_of(order[i - 1]) ? canon[order[i - 1]] : order[i];
+  order = {};
 
-  // For each undirected edge: uses in the low->high and high->low direction.
-  std::map<std::pair<std::uint32_t, std::uint32_t>, std::pair<int, int>> edges;
+  // Each edge use as (low vertex, high vertex, 1 if it runs high->low).
+  struct Use {
+    std::uint32_t low, high;
+    bool reversed;
+    auto operator<=>(const Use&) const = default;
+  };
+  std::vector<Use> uses;
   for (const auto& poly : polygons)
     for (std::size_t i = 0, prev = poly.size() - 1; i < poly.size(); prev = i++) {
       const std::uint32_t a = canon[poly[prev]], b = canon[poly[i]];
-      auto& uses = edges[{std::min(a, b), std::max(a, b)}];
-      (a < b ? uses.first : uses.second) += 1;
+      uses.push_back({std::min(a, b), std::max(a, b), a > b});
     }
-  for (const auto& [edge, uses] : edges)
-    if (uses.first != 1 || uses.second != 1)
+  std::sort(uses.begin(), uses.end());
+  for (std::size_t i = 0; i < uses.size();) {
+    std::size_t j = i;
+    int forward = 0, backward = 0;
+    for (; j < uses.size() && uses[j].low == uses[i].low && uses[j].high == uses[i].high; ++j)
+      (uses[j].reversed ? backward : forward) += 1;
+    if (forward != 1 || backward != 1)
       return fmt::format("the edge between vertices {} and {} is used {} time(s) one way and {} "
                          "the other (a closed mesh uses each edge once each way)",
-                         edge.first, edge.second, uses.first, uses.second);
+                         uses[i].low, uses[i].high, forward, backward);
+    i = j;
+  }
   return {};
 }
 
@@ -405,14 +419,20 @@ BspBuildResult BspBuilder::run(std::span<const Vec3> vertices,
   tree.stats_ = BspStats{};
   tree.stats_.polygons = static_cast<int>(tree.polygons_.size());
 
-  std::vector<Piece> pieces;
-  pieces.reserve(tree.polygons_.size());
-  for (std::size_t p = 0; p < tree.polygons_.size(); ++p)
-    pieces.push_back({tree.polygons_[p].vertices(), static_cast<std::uint32_t>(p), false, 0});
-  BspBuilder(tree, options.candidate_planes).build(std::move(pieces));
-
   const std::string open = polygons.empty() ? "it has no polygons" : find_open_edge(vertices, polygons);
   tree.solid_available_ = open.empty();
+  if (!tree.solid_available_ && tree.polygons_.size() > kSpatialMeshPolygons) {
+    SpatialBspNodes spatial = build_spatial_bsp_nodes(tree.polygons_, kSpatialLeafPolygons);
+    tree.nodes_ = std::move(spatial.nodes);
+    tree.refs_ = std::move(spatial.refs);
+    tree.stats_.depth = spatial.depth;
+  } else {
+    std::vector<Piece> pieces;
+    pieces.reserve(tree.polygons_.size());
+    for (std::size_t p = 0; p < tree.polygons_.size(); ++p)
+      pieces.push_back({tree.polygons_[p].vertices(), static_cast<std::uint32_t>(p), false, 0});
+    BspBuilder(tree, options.candidate_planes).build(std::move(pieces));
+  }
   if (!tree.solid_available_) {
     for (BspNode& node : tree.nodes_) node.solid = false;
     result.warnings.push_back(fmt::format(
@@ -431,7 +451,6 @@ BspBuildResult BspBuilder::run(std::span<const Vec3> vertices,
   }
   return result;
 }
-
 
 BspBuildResult build_bsp(std::span<const Vec3> vertices,
                          std::span<const std::vector<std::uint32_t>> polygons,

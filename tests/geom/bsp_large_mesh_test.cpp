@@ -2,6 +2,8 @@
 // terraced one must not pile their polygons into a few huge leaves, and the
 // tree must answer sphere queries exactly as testing every polygon does.
 #include <chrono>
+#include <cmath>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -70,7 +72,8 @@ TEST(BspLargeMesh, TiledFloorHasSmallLeavesAndAnswersAsEveryPolygonDoes) {
   const Soup floor = tiled_floor(100, [](int, int) { return 0.0f; });
   const BspTree tree = build_bsp(floor.vertices, floor.polygons).tree;
   // Before spatial splitting: 3 nodes, all 10,000 tiles in each of 2 leaves.
-  EXPECT_LE(tree.stats().max_leaf_polygons, 32);
+  // An open mesh this large takes the spatial tree: at most 8 a leaf.
+  EXPECT_LE(tree.stats().max_leaf_polygons, 8);
   EXPECT_LE(tree.stats().depth, 40);
   EXPECT_GE(tree.stats().leaves, 10000 / 32);
   expect_queries_match_brute_force(tree, 100.0f, 0.0f);
@@ -82,6 +85,63 @@ TEST(BspLargeMesh, TerracedFloorHasSmallLeavesAndAnswersAsEveryPolygonDoes) {
   EXPECT_LE(tree.stats().max_leaf_polygons, 32);
   EXPECT_LE(tree.stats().depth, 48);
   expect_queries_match_brute_force(tree, 60.0f, 0.75f);
+}
+
+// A (n+1) x (n+1) height grid of rolling bumps, two triangles a square.
+Soup bumpy_grid(int n, float spacing) {
+  Soup s;
+  for (int x = 0; x <= n; ++x)
+    for (int y = 0; y <= n; ++y) {
+      const float fx = static_cast<float>(x) * spacing, fy = static_cast<float>(y) * spacing;
+      s.vertices.emplace_back(fx, fy, 0.4f * std::sin(fx * 0.7f) * std::cos(fy * 0.55f));
+    }
+  const auto at = [n](int x, int y) { return static_cast<std::uint32_t>(x * (n + 1) + y); };
+  for (int x = 0; x < n; ++x)
+    for (int y = 0; y < n; ++y) {
+      s.polygons.push_back({at(x, y), at(x + 1, y), at(x + 1, y + 1)});
+      s.polygons.push_back({at(x, y), at(x + 1, y + 1), at(x, y + 1)});
+    }
+  return s;
+}
+
+// The nearest polygon a ray hits, found by testing every polygon.
+std::optional<float> brute_force_ray(const BspTree& tree, const Ray& ray) {
+  std::optional<float> nearest;
+  for (const Polygon& p : tree.polygons()) {
+    float t = 0.0f;
+    if (p.polygon_hits_ray(ray, t) && t <= ray.length && (!nearest || t < *nearest)) nearest = t;
+  }
+  return nearest;
+}
+
+// Large open meshes take the spatial tree (axis planes, whole polygons in
+// every leaf they reach): leaves of at most 8 polygons, sphere queries and
+// ray traces answering as the loop over every polygon does.
+TEST(BspLargeMesh, BumpyOpenMeshHasLeavesOfAtMostEightAndAnswersAsEveryPolygonDoes) {
+  const Soup grid = bumpy_grid(100, 0.5f);  // 20,000 triangles, 50 m square
+  const BspTree tree = build_bsp(grid.vertices, grid.polygons).tree;
+  EXPECT_FALSE(tree.solid_available());
+  EXPECT_LE(tree.stats().max_leaf_polygons, 8);
+  EXPECT_LE(tree.stats().depth, 40);
+  expect_queries_match_brute_force(tree, 50.0f, 0.0f);
+
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> xy(-1.0f, 51.0f), d(-1.0f, 1.0f);
+  int hits = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Vec3 start(xy(rng), xy(rng), 1.0f);
+    const Vec3 dir = glm::normalize(Vec3(d(rng), d(rng), -1.0f));
+    const Ray ray{start, dir, 3.0f};
+    BspTree::RayHit hit;
+    const bool tree_hit = tree.trace_ray(ray, hit);
+    const std::optional<float> brute = brute_force_ray(tree, ray);
+    ASSERT_EQ(tree_hit, brute.has_value()) << "ray from " << start.x << ", " << start.y;
+    if (brute) {
+      EXPECT_EQ(hit.time, *brute);
+    }
+    hits += tree_hit;
+  }
+  EXPECT_GT(hits, 1000);
 }
 
 TEST(BspLargeMesh, SmallMeshesKeepTheirTrees) {
