@@ -41,6 +41,8 @@ class RatioReporter : public benchmark::ConsoleReporter {
     print_pairs("_Tick", "_BruteForce", "one brute-force query",
                 "character-ticks over large meshes against one sphere query looping over "
                 "every polygon of the mesh");
+    print_pairs("_FromBake", "_FromScene", "building",
+                "a world loaded from its baked file against built from its scene and OBJ files");
     print_pairs("_Transit", "_Bullet", "Bullet",
                 "transit's AC mover against Bullet's btKinematicCharacterController, "
                 "ns per character-tick");

@@ -1,11 +1,12 @@
 #pragma once
 /// transit's file formats (docs/scene-format.md): scene, moves and script
-/// files, OBJ meshes, trajectories and their SVG drawing, the built-in demo
+/// files, OBJ meshes, baked worlds, trajectories and their SVG drawing, the built-in demo
 /// world. Link transit::io (CMake; it brings transit::transit along).
 /// Readers throw InputError naming the file, the JSON path and the value.
 
 #include <transit/transit.hpp>
 
+#include "transit/format/baked_world.hpp"
 #include "transit/format/obj_reader.hpp"
 #include "transit/format/run_reader.hpp"
 #include "transit/format/run_writer.hpp"

@@ -6,6 +6,7 @@
 
 #include "format/desc_json.hpp"
 #include "format/json_cursor.hpp"
+#include "format/scene_mesh_source.hpp"
 #include "transit/format/obj_reader.hpp"
 #include "format/scene_validation.hpp"
 #include "transit/math/input_error.hpp"
@@ -133,8 +134,9 @@ MoverKind read_mover(const JsonCursor& c) {
 
 class SceneReader {
  public:
-  SceneReader(const std::filesystem::path& base_dir, const std::string& source)
-      : base_dir_(base_dir), source_(source) {}
+  SceneReader(const std::filesystem::path& base_dir, const std::string& source,
+              MeshSource mesh_source = {})
+      : base_dir_(base_dir), source_(source), mesh_source_(std::move(mesh_source)) {}
 
   SceneDesc read(const std::string& text) const {
     const nlohmann::json document = parse_json_document(text, source_);
@@ -157,7 +159,7 @@ class SceneReader {
       for (const JsonCursor& c : characters->elements())
         out.characters.push_back(read_character(c));
     }
-    validate_scene(out, source_);
+    validate_scene(out, source_, !mesh_source_);
     return out;
   }
 
@@ -175,6 +177,7 @@ class SceneReader {
   }
 
   MeshDesc read_cell_mesh(const JsonCursor& cell) const {
+    if (mesh_source_) return mesh_source_(cell);
     if (cell.has("mesh") && cell.has("obj"))
       cell.fail_here("give either \"mesh\" or \"obj\", not both");
     if (cell.has("obj")) return load_obj(cell.field("obj"));
@@ -222,6 +225,7 @@ class SceneReader {
   }
 
   MeshDesc read_shape_mesh(const JsonCursor& c) const {
+    if (mesh_source_) return mesh_source_(c);
     if (c.has("obj") && (c.has("vertices") || c.has("polygons")))
       c.fail_here("give either \"vertices\" and \"polygons\" or \"obj\", not both");
     if (c.has("obj")) return load_obj(c.field("obj"));
@@ -272,6 +276,7 @@ class SceneReader {
 
   std::filesystem::path base_dir_;
   const std::string& source_;
+  MeshSource mesh_source_;
 };
 
 }  // namespace
@@ -286,6 +291,11 @@ SceneDesc read_scene_file(const std::filesystem::path& file) {
 SceneDesc parse_scene(const std::string& json_text, const std::filesystem::path& base_dir_for_obj,
                       const std::string& source_name) {
   return SceneReader(base_dir_for_obj, source_name).read(json_text);
+}
+
+SceneDesc parse_scene_with_meshes(const std::string& json_text, const std::string& source_name,
+                                  MeshSource mesh_source) {
+  return SceneReader(".", source_name, std::move(mesh_source)).read(json_text);
 }
 
 }  // namespace transit

@@ -29,8 +29,8 @@ struct MeshPlace {
 
 class SceneValidator {
  public:
-  SceneValidator(const SceneDesc& scene, const std::string& source)
-      : scene_(scene), check_(source), refs_(scene) {}
+  SceneValidator(const SceneDesc& scene, const std::string& source, bool check_polygons = true)
+      : scene_(scene), check_(source), refs_(scene), check_polygons_(check_polygons) {}
   SceneValidator(const SceneDesc& additions, SceneRefs refs, const std::string& source)
       : scene_(additions), check_(source), refs_(std::move(refs)), unique_object_ids_(false) {}
 
@@ -129,9 +129,10 @@ class SceneValidator {
   void mesh(const MeshDesc& m, const MeshPlace& place) {
     const bool from_obj = !m.obj.empty();
     const std::string obj_path = place.holder_path + "/obj";
+    // Paths are formatted only for a failure: a mesh can have a million vertices.
     for (std::size_t k = 0; k < m.vertices.size(); ++k) {
-      if (from_obj && !is_finite(m.vertices[k]))
-        check_.fail(obj_path, fmt::format("{}: vertex {} is not finite", m.obj, k + 1));
+      if (is_finite(m.vertices[k])) continue;
+      if (from_obj) check_.fail(obj_path, fmt::format("{}: vertex {} is not finite", m.obj, k + 1));
       check_.finite(m.vertices[k], fmt::format("{}/vertices/{}", place.inline_path, k));
     }
     if (m.polygons.empty()) {
@@ -144,27 +145,30 @@ class SceneValidator {
   void polygon(const MeshDesc& m, std::size_t k, const MeshPlace& place) {
     const std::vector<std::uint32_t>& indices = m.polygons[k];
     const bool from_obj = !m.obj.empty();
-    const std::string path =
-        from_obj ? place.holder_path + "/obj" : fmt::format("{}/polygons/{}", place.inline_path, k);
-    const std::string prefix =
-        from_obj ? fmt::format("{}: polygon {} (face {} of the file) ", m.obj, k, k + 1)
-                 : std::string("polygon ");
+    const auto path = [&] {
+      return from_obj ? place.holder_path + "/obj" : fmt::format("{}/polygons/{}", place.inline_path, k);
+    };
+    const auto prefix = [&] {
+      return from_obj ? fmt::format("{}: polygon {} (face {} of the file) ", m.obj, k, k + 1)
+                      : std::string("polygon ");
+    };
     if (indices.size() < 3)
-      check_.fail(path, prefix + "needs at least 3 vertices", format_indices(indices));
+      check_.fail(path(), prefix() + "needs at least 3 vertices", format_indices(indices));
     std::vector<Vec3> points;
     points.reserve(indices.size());
     for (std::size_t v = 0; v < indices.size(); ++v) {
       if (indices[v] >= m.vertices.size()) {
-        const std::string where = from_obj ? path : fmt::format("{}/{}", path, v);
+        const std::string where = from_obj ? path() : fmt::format("{}/{}", path(), v);
         check_.fail(where,
-                    fmt::format("{}names vertex index {}, but the mesh has {} vertices", prefix,
+                    fmt::format("{}names vertex index {}, but the mesh has {} vertices", prefix(),
                                 indices[v], m.vertices.size()),
                     format_indices(indices));
       }
-      points.push_back(m.vertices[indices[v]]);
+      if (check_polygons_) points.push_back(m.vertices[indices[v]]);
     }
+    if (!check_polygons_) return;
     if (std::optional<std::string> problem = validate_polygon(points))
-      check_.fail(path, prefix + *problem, format_indices(indices));
+      check_.fail(path(), prefix() + *problem, format_indices(indices));
   }
 
   void object(std::size_t i) {
@@ -281,12 +285,13 @@ class SceneValidator {
   std::map<std::uint32_t, std::string> object_paths_;
   std::map<std::string, std::string> character_paths_;
   bool unique_object_ids_ = true;
+  bool check_polygons_ = true;
 };
 
 }  // namespace
 
-void validate_scene(const SceneDesc& scene, const std::string& source_name) {
-  SceneValidator(scene, source_name).run();
+void validate_scene(const SceneDesc& scene, const std::string& source_name, bool check_polygons) {
+  SceneValidator(scene, source_name, check_polygons).run();
 }
 
 void validate_additions(const SceneDesc& additions, std::set<CellId> landblocks,

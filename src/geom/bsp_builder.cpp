@@ -430,7 +430,10 @@ BspBuildResult BspBuilder::run(std::span<const Vec3> vertices,
     std::vector<Piece> pieces;
     pieces.reserve(tree.polygons_.size());
     for (std::size_t p = 0; p < tree.polygons_.size(); ++p)
-      pieces.push_back({tree.polygons_[p].vertices(), static_cast<std::uint32_t>(p), false, 0});
+      {
+      const auto v = tree.polygons_[p].vertices();
+      pieces.push_back({std::vector<Vec3>(v.begin(), v.end()), static_cast<std::uint32_t>(p), false, 0});
+    }
     BspBuilder(tree, options.candidate_planes).build(std::move(pieces));
   }
   if (!tree.solid_available_) {

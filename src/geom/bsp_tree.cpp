@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "transit/math/input_error.hpp"
+
 namespace transit {
 
 namespace {
@@ -25,6 +29,37 @@ bool segment_hits_sphere(const Vec3& start, const Vec3& dir, float length, const
 }
 
 }  // namespace
+
+BspTree BspTree::assemble(BspRole role, std::vector<Polygon> polygons, std::vector<BspNode> nodes,
+                          std::vector<std::uint32_t> refs, bool solid_available,
+                          const BspStats& stats) {
+  const auto node_count = static_cast<std::int64_t>(nodes.size());
+  for (std::size_t n = 0; n < nodes.size(); ++n) {
+    const BspNode& node = nodes[n];
+    // Children come after their parent (the builders' pre-order), which
+    // also rules out cycles.
+    const auto is_child = [&](std::int32_t c) {
+      return c > static_cast<std::int64_t>(n) && c < node_count;
+    };
+    if (node.is_leaf() ? node.neg >= 0 : !is_child(node.pos) || !is_child(node.neg))
+      throw InputError(fmt::format("BSP node {} has children {} and {} of {} nodes", n, node.pos,
+                                   node.neg, nodes.size()));
+    if (node.is_leaf() && static_cast<std::uint64_t>(node.first_ref) + node.num_refs > refs.size())
+      throw InputError(fmt::format("BSP leaf {} refers to polygons {}..{} of {} references", n,
+                                   node.first_ref, node.first_ref + node.num_refs, refs.size()));
+  }
+  for (std::uint32_t r : refs)
+    if (r >= polygons.size())
+      throw InputError(fmt::format("BSP leaf refers to polygon {} of {}", r, polygons.size()));
+  BspTree tree;
+  tree.role_ = role;
+  tree.polygons_ = std::move(polygons);
+  tree.nodes_ = std::move(nodes);
+  tree.refs_ = std::move(refs);
+  tree.solid_available_ = solid_available;
+  tree.stats_ = stats;
+  return tree;
+}
 
 bool BspTree::sphere_intersects_poly(const Sphere& check_pos, const Vec3& movement,
                                      const Polygon*& hit_poly, Vec3& contact_point) const {

@@ -6,8 +6,36 @@
 
 namespace transit {
 
-Polygon::Polygon(std::vector<Vec3> vertices, PolygonSides sides)
-    : vertices_(std::move(vertices)), plane_(make_plane(vertices_)), sides_(sides) {}
+Polygon::Polygon(std::span<const Vec3> vertices, PolygonSides sides)
+    : Polygon(with_plane(vertices, make_plane(vertices), sides)) {}
+
+Polygon Polygon::with_plane(std::span<const Vec3> vertices, const Plane& plane, PolygonSides sides) {
+  Polygon p;
+  p.count_ = static_cast<std::uint32_t>(vertices.size());
+  p.sides_ = sides;
+  p.plane_ = plane;
+  Vec3* out = p.inline_.data();
+  if (vertices.size() > kInlineVertices) {
+    p.heap_ = std::make_unique<Vec3[]>(vertices.size());
+    out = p.heap_.get();
+  }
+  std::copy(vertices.begin(), vertices.end(), out);
+  return p;
+}
+
+Polygon& Polygon::operator=(const Polygon& other) {
+  if (this == &other) return *this;
+  inline_ = other.inline_;
+  heap_.reset();
+  if (other.heap_) {
+    heap_ = std::make_unique<Vec3[]>(other.count_);
+    std::copy(other.heap_.get(), other.heap_.get() + other.count_, heap_.get());
+  }
+  count_ = other.count_;
+  sides_ = other.sides_;
+  plane_ = other.plane_;
+  return *this;
+}
 
 Plane Polygon::make_plane(std::span<const Vec3> v) {
   Vec3 normal(0.0f);
@@ -28,10 +56,10 @@ bool Polygon::polygon_hits_sphere(const Sphere& sphere, Vec3& contact_point) con
   const float reach_sq = rad * rad - dp_pos * dp_pos;
   contact_point = sphere.center - plane_.normal * dp_pos;
   bool inside = true;
-  const std::size_t n = vertices_.size();
+  const std::size_t n = vertices().size();
   for (std::size_t i = 0, prev = n - 1; i < n; prev = i++) {
-    const Vec3 edge = vertices_[i] - vertices_[prev];
-    const Vec3 disp = contact_point - vertices_[prev];
+    const Vec3 edge = vertices()[i] - vertices()[prev];
+    const Vec3 disp = contact_point - vertices()[prev];
     const Vec3 inward = glm::cross(plane_.normal, edge);
     const float dp = glm::dot(disp, inward);
     if (dp < 0.0f) {
@@ -46,26 +74,26 @@ bool Polygon::polygon_hits_sphere(const Sphere& sphere, Vec3& contact_point) con
 }
 
 bool Polygon::polygon_hits_sphere_precise(const Sphere& sphere, Vec3& contact_point) const {
-  if (vertices_.empty()) return true;
+  if (vertices().empty()) return true;
   const float dp_pos = plane_.distance(sphere.center);
   const float rad = sphere.radius - kEpsilon;
   if (std::fabs(dp_pos) > rad) return false;
 
   const float reach_sq = rad * rad - dp_pos * dp_pos;
   contact_point = sphere.center - plane_.normal * dp_pos;
-  const std::size_t n = vertices_.size();
+  const std::size_t n = vertices().size();
 
   bool centre_inside = true;
   for (std::size_t i = 0, prev = n - 1; i < n && centre_inside; prev = i++) {
-    const Vec3 inward = glm::cross(plane_.normal, vertices_[i] - vertices_[prev]);
-    centre_inside = glm::dot(contact_point - vertices_[prev], inward) >= 0.0f;
+    const Vec3 inward = glm::cross(plane_.normal, vertices()[i] - vertices()[prev]);
+    centre_inside = glm::dot(contact_point - vertices()[prev], inward) >= 0.0f;
   }
   if (centre_inside) return true;
 
   // The projected centre is outside: the circle must reach an edge or vertex.
   for (std::size_t i = 0, prev = n - 1; i < n; prev = i++) {
-    const Vec3 edge = vertices_[i] - vertices_[prev];
-    const Vec3 disp = contact_point - vertices_[prev];
+    const Vec3 edge = vertices()[i] - vertices()[prev];
+    const Vec3 disp = contact_point - vertices()[prev];
     const Vec3 inward = glm::cross(plane_.normal, edge);
     const float dp = glm::dot(disp, inward);
     if (dp < 0.0f) {
@@ -106,10 +134,10 @@ bool Polygon::check_walkable(const Sphere& sphere, const Vec3& up, bool small) c
   float reach_sq = sphere.radius * sphere.radius;
   if (small) reach_sq *= 0.25f;
 
-  const std::size_t n = vertices_.size();
+  const std::size_t n = vertices().size();
   for (std::size_t i = 0, prev = n - 1; i < n; prev = i++) {
-    const Vec3 edge = vertices_[i] - vertices_[prev];
-    const Vec3 disp = center - vertices_[prev];
+    const Vec3 edge = vertices()[i] - vertices()[prev];
+    const Vec3 disp = center - vertices()[prev];
     const Vec3 inward = glm::cross(plane_.normal, edge);
     const float dp = glm::dot(disp, inward);
     if (dp < 0.0f) {
@@ -170,11 +198,11 @@ bool Polygon::find_crossed_edge(const Sphere& sphere, const Vec3& up, Vec3& norm
   if (std::fabs(angle_up) < kEpsilon) return false;
 
   const Vec3 center = sphere.center - up * (plane_.distance(sphere.center) / angle_up);
-  const std::size_t n = vertices_.size();
+  const std::size_t n = vertices().size();
   for (std::size_t i = 0, prev = n - 1; i < n; prev = i++) {
-    const Vec3 edge = vertices_[i] - vertices_[prev];
+    const Vec3 edge = vertices()[i] - vertices()[prev];
     const Vec3 inward = glm::cross(plane_.normal, edge);
-    if (glm::dot(center - vertices_[prev], inward) < 0.0f) {
+    if (glm::dot(center - vertices()[prev], inward) < 0.0f) {
       normal = inward * (1.0f / glm::length(inward));
       return true;
     }
@@ -183,10 +211,10 @@ bool Polygon::find_crossed_edge(const Sphere& sphere, const Vec3& up, Vec3& norm
 }
 
 bool Polygon::point_in_polygon(const Vec3& point) const {
-  const std::size_t n = vertices_.size();
+  const std::size_t n = vertices().size();
   for (std::size_t i = 0, prev = n - 1; i < n; prev = i++) {
-    const Vec3 inward = glm::cross(plane_.normal, vertices_[i] - vertices_[prev]);
-    if (glm::dot(inward, point - vertices_[prev]) < 0.0f) return false;
+    const Vec3 inward = glm::cross(plane_.normal, vertices()[i] - vertices()[prev]);
+    if (glm::dot(inward, point - vertices()[prev]) < 0.0f) return false;
   }
   return true;
 }

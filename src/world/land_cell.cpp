@@ -10,7 +10,7 @@ bool point_in_poly_2d(const Polygon& polygon, const Vec3& point) {
   // Walks the edges backwards (v0 -> v[n-1] -> ... -> v1 -> v0); the point is
   // outside as soon as it lies strictly left of one of those reversed edges.
   // The float expression keeps retail's order of operations.
-  const std::vector<Vec3>& v = polygon.vertices();
+  const std::span<const Vec3> v = polygon.vertices();
   std::size_t prev = 0;
   for (std::size_t i = v.size(); i-- > 0;) {
     const Vec3& from = v[prev];

@@ -93,7 +93,8 @@ std::vector<std::vector<std::uint32_t>> blocking_polygons(const ObjectDesc& desc
 }
 
 WorldObject make_object(const ObjectDesc& desc, const World& world,
-                        std::vector<std::string>& warnings) {
+                        std::vector<std::string>& warnings,
+                        const std::vector<std::shared_ptr<const BspTree>>* prebuilt = nullptr) {
   WorldObject o;
   o.id = desc.id;
   o.name = desc.name;
@@ -110,6 +111,10 @@ WorldObject make_object(const ObjectDesc& desc, const World& world,
       case ShapeDesc::Type::Sphere: o.spheres.push_back({s.center, s.radius}); break;
       case ShapeDesc::Type::CylSphere: o.cylspheres.push_back({s.low_point, s.radius, s.height}); break;
       case ShapeDesc::Type::Mesh: {
+        if (prebuilt) {
+          o.meshes.push_back(prebuilt->at(o.meshes.size()));
+          break;
+        }
         const std::string name = fmt::format("object {} '{}' shape {}", desc.id, desc.name, i);
         BspBuildResult built = build_bsp(s.mesh.vertices, blocking_polygons(desc, i),
                                          {BspRole::Physics, PolygonSides::Single, name, 16});
@@ -184,22 +189,60 @@ WorldObject World::build_object(const ObjectDesc& desc, std::vector<std::string>
   return object;
 }
 
-World World::from_scene(const SceneDesc& scene, std::vector<std::string>* warnings_out) {
+namespace {
+
+std::size_t mesh_shapes(const ObjectDesc& desc) {
+  return static_cast<std::size_t>(std::count_if(desc.shapes.begin(), desc.shapes.end(), [](const ShapeDesc& s) {
+    return s.type == ShapeDesc::Type::Mesh;
+  }));
+}
+
+void check_trees_fit(const SceneDesc& scene, const SceneTrees& trees) {
+  bool fit = trees.cells.size() == scene.cells.size() && trees.object_meshes.size() == scene.objects.size();
+  for (std::size_t i = 0; fit && i < scene.objects.size(); ++i)
+    fit = trees.object_meshes[i].size() == mesh_shapes(scene.objects[i]);
+  for (const auto& cell : trees.cells) fit = fit && cell != nullptr;
+  for (const auto& meshes : trees.object_meshes)
+    for (const auto& tree : meshes) fit = fit && tree != nullptr;
+  if (!fit)
+    throw InputError(fmt::format("the prebuilt trees ({} cells, {} objects) do not fit the scene "
+                                 "({} cells, {} objects)", trees.cells.size(),
+                                 trees.object_meshes.size(), scene.cells.size(), scene.objects.size()));
+}
+
+}  // namespace
+
+SceneTrees World::trees_of(const SceneDesc& scene, std::vector<std::string> warnings) const {
+  SceneTrees trees;
+  for (const CellDesc& desc : scene.cells) trees.cells.push_back(env_cell(desc.id)->shared_geometry());
+  for (std::size_t i = 0; i < scene.objects.size(); ++i) trees.object_meshes.push_back(objects_.at(i).meshes);
+  trees.warnings = std::move(warnings);
+  return trees;
+}
+
+World World::from_scene(const SceneDesc& scene, std::vector<std::string>* warnings_out,
+                        const SceneTrees* trees) {
+  if (trees) check_trees_fit(scene, *trees);
   std::vector<std::string> warnings;
+  if (trees) warnings = trees->warnings;
   World world;
   for (const LandblockDesc& desc : scene.landblocks)
     if (!world.landscape_.add(make_landblock(desc)))
       throw InputError(fmt::format("landblock ({}, {}) is given twice", desc.x, desc.y));
 
-  for (const CellDesc& desc : scene.cells)
+  for (std::size_t i = 0; i < scene.cells.size(); ++i) {
+    const CellDesc& desc = scene.cells[i];
     world.env_cells_.emplace_back(desc.id, Frame{desc.origin, desc.orientation.quat()},
-                                  make_cell_geometry(desc, warnings), make_portals(desc.portals),
-                                  desc.seen_outside);
+                                  trees ? trees->cells[i] : make_cell_geometry(desc, warnings),
+                                  make_portals(desc.portals), desc.seen_outside);
+  }
   std::sort(world.env_cells_.begin(), world.env_cells_.end(),
             [](const EnvCell& a, const EnvCell& b) { return a.id() < b.id(); });
   link_visible_cells(world.env_cells_, world);
 
-  for (const ObjectDesc& desc : scene.objects) world.objects_.push_back(make_object(desc, world, warnings));
+  for (std::size_t i = 0; i < scene.objects.size(); ++i)
+    world.objects_.push_back(
+        make_object(scene.objects[i], world, warnings, trees ? &trees->object_meshes[i] : nullptr));
   world.object_cells_.resize(world.objects_.size());
   world.generations_.assign(world.objects_.size(), 0);
   world.free_.assign(world.objects_.size(), false);

@@ -10,6 +10,8 @@
 namespace transit {
 namespace {
 
+std::vector<Vec3> as_vector(std::span<const Vec3> v) { return {v.begin(), v.end()}; }
+
 std::array<float, 81> zero_heights() {
   std::array<float, 81> h{};
   h.fill(0.0f);
@@ -38,14 +40,14 @@ TEST(Landblock, VerticesAndTriangleOrder) {
   const LandCell& c00 = b.cell(0, 0);
   EXPECT_EQ(c00.id(), 0x00000001u);
   EXPECT_TRUE(c00.split_sw_ne());
-  EXPECT_EQ(c00.polygon(0).vertices(), (std::vector<Vec3>{{0, 0, 0}, {24, 0, 12}, {24, 24, 0}}));
-  EXPECT_EQ(c00.polygon(1).vertices(), (std::vector<Vec3>{{0, 0, 0}, {24, 24, 0}, {0, 24, 0}}));
+  EXPECT_EQ(as_vector(c00.polygon(0).vertices()), (std::vector<Vec3>{{0, 0, 0}, {24, 0, 12}, {24, 24, 0}}));
+  EXPECT_EQ(as_vector(c00.polygon(1).vertices()), (std::vector<Vec3>{{0, 0, 0}, {24, 24, 0}, {0, 24, 0}}));
   // SE-NW cell (0, 1): (SW, SE, NW) then (NE, NW, SE).
   const LandCell& c01 = b.cell(0, 1);
   EXPECT_EQ(c01.id(), 0x00000002u);
   EXPECT_FALSE(c01.split_sw_ne());
-  EXPECT_EQ(c01.polygon(0).vertices(), (std::vector<Vec3>{{0, 24, 0}, {24, 24, 0}, {0, 48, 24}}));
-  EXPECT_EQ(c01.polygon(1).vertices(), (std::vector<Vec3>{{24, 48, 12}, {0, 48, 24}, {24, 24, 0}}));
+  EXPECT_EQ(as_vector(c01.polygon(0).vertices()), (std::vector<Vec3>{{0, 24, 0}, {24, 24, 0}, {0, 48, 24}}));
+  EXPECT_EQ(as_vector(c01.polygon(1).vertices()), (std::vector<Vec3>{{24, 48, 12}, {0, 48, 24}, {24, 24, 0}}));
   EXPECT_EQ(c01.polygon(0).sides(), PolygonSides::Landblock);
 }
 

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   transit::cli::add_move_command(app);
   transit::cli::add_inspect_command(app);
   transit::cli::add_demo_scene_command(app);
+  transit::cli::add_bake_command(app);
   transit::cli::add_simulate_command(app);
   transit::cli::add_bench_command(app);
   CLI11_PARSE(app, argc, argv);

@@ -7,6 +7,7 @@
 
 #include "transit/format/run_reader.hpp"
 #include "format/run_validation.hpp"
+#include "transit/format/baked_world.hpp"
 #include "transit/format/scene_reader.hpp"
 #include "transit/sim/move_runner.hpp"
 #include "transit/world/world.hpp"
@@ -23,11 +24,12 @@ struct MoveArgs {
 };
 
 void run_move(const MoveArgs& args) {
-  const SceneDesc scene = read_scene_file(args.scene);
+  const SceneInput input = read_scene_input(args.scene);
+  const SceneDesc& scene = input.scene;
   const MovesDesc moves = read_moves_file(args.moves);
   validate_moves(moves, scene, args.moves);
   std::vector<std::string> warnings;
-  const World world = World::from_scene(scene, &warnings);
+  const World world = input.build_world(&warnings);
   for (const std::string& w : warnings) fmt::print(stderr, "transit move: warning: {}\n", w);
 
   const std::string results = write_move_results(

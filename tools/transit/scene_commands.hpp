@@ -8,5 +8,7 @@ namespace transit::cli {
 // found; `transit demo-scene --out FILE` writes the built-in demo world.
 void add_inspect_command(CLI::App& app);
 void add_demo_scene_command(CLI::App& app);
+// `transit bake SCENE --out FILE` writes the scene's built world (baked_world.hpp).
+void add_bake_command(CLI::App& app);
 
 }  // namespace transit::cli

@@ -8,6 +8,7 @@
 
 #include "transit/format/run_reader.hpp"
 #include "format/run_validation.hpp"
+#include "transit/format/baked_world.hpp"
 #include "transit/format/scene_reader.hpp"
 #include "transit/sim/demo_script.hpp"
 #include "transit/sim/simulation.hpp"
@@ -77,7 +78,9 @@ void print_summary(const Trajectory& t) {
 }
 
 void run_simulate(const SimulateArgs& args) {
-  SceneDesc scene = args.scene.empty() ? make_demo_world() : read_scene_file(args.scene);
+  SceneInput input = args.scene.empty() ? SceneInput{make_demo_world(), std::nullopt}
+                                         : read_scene_input(args.scene);
+  SceneDesc& scene = input.scene;
   if (!args.mover.empty()) use_mover(scene, args.mover);
   ScriptDesc script;
   if (!args.script.empty()) {
@@ -91,7 +94,7 @@ void run_simulate(const SimulateArgs& args) {
   std::vector<std::string> warnings;
   SimulationOptions options;
   options.threads = args.threads;
-  Simulation sim(World::from_scene(scene, &warnings), scene, options);
+  Simulation sim(input.build_world(&warnings), scene, options);
   for (const std::string& w : warnings) fmt::print(stderr, "transit simulate: warning: {}\n", w);
 
   const long long ticks = script_ticks(script) * static_cast<long long>(sim.size());

@@ -61,6 +61,15 @@ class BspTree {
   bool solid_available() const { return solid_available_; }
   Sphere bounding_sphere() const { return nodes_.empty() ? Sphere{} : nodes_[0].bounds; }
   const BspStats& stats() const { return stats_; }
+  /// Leaf polygon indices: leaf n holds leaf_refs()[first_ref, first_ref + num_refs).
+  const std::vector<std::uint32_t>& leaf_refs() const { return refs_; }
+
+  /// A tree from its parts as a built tree gives them (a baked world file);
+  /// throws InputError naming what does not fit (a child or polygon index out
+  /// of range, a child before its parent, a leaf's references past the end).
+  static BspTree assemble(BspRole role, std::vector<Polygon> polygons, std::vector<BspNode> nodes,
+                          std::vector<std::uint32_t> refs, bool solid_available,
+                          const BspStats& stats);
 
   /// First polygon the sphere hits while moving into its front face; hit_poly
   /// is also set for a touched polygon the sphere moves away from.

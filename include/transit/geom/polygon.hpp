@@ -1,5 +1,9 @@
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -22,9 +26,19 @@ class Polygon {
   Polygon() = default;
   /// Builds the polygon and its plane; the vertices must already be valid
   /// (see validate_polygon).
-  explicit Polygon(std::vector<Vec3> vertices, PolygonSides sides = PolygonSides::Single);
+  explicit Polygon(std::span<const Vec3> vertices, PolygonSides sides = PolygonSides::Single);
+  Polygon(std::initializer_list<Vec3> vertices, PolygonSides sides = PolygonSides::Single)
+      : Polygon(std::span<const Vec3>(vertices.begin(), vertices.size()), sides) {}
+  /// A polygon stored with the plane make_plane gave it (a baked world):
+  /// the same polygon without computing the plane again.
+  static Polygon with_plane(std::span<const Vec3> vertices, const Plane& plane,
+                            PolygonSides sides = PolygonSides::Single);
+  Polygon(const Polygon& other) { *this = other; }
+  Polygon& operator=(const Polygon& other);
+  Polygon(Polygon&&) noexcept = default;
+  Polygon& operator=(Polygon&&) noexcept = default;
 
-  const std::vector<Vec3>& vertices() const { return vertices_; }
+  std::span<const Vec3> vertices() const { return {heap_ ? heap_.get() : inline_.data(), count_}; }
   const Plane& plane() const { return plane_; }
   PolygonSides sides() const { return sides_; }
 
@@ -72,9 +86,14 @@ class Polygon {
   bool polygon_hits_ray(const Ray& ray, float& time) const;
 
  private:
-  std::vector<Vec3> vertices_;
-  Plane plane_;
+  // Triangles and quads (nearly every polygon) keep their vertices inline:
+  // no allocation each, and a query reads plane and vertices together.
+  static constexpr std::size_t kInlineVertices = 4;
+  std::array<Vec3, kInlineVertices> inline_{};
+  std::unique_ptr<Vec3[]> heap_;  ///< more than kInlineVertices vertices
+  std::uint32_t count_ = 0;
   PolygonSides sides_ = PolygonSides::Single;
+  Plane plane_;
 };
 
 /// Planarity tolerance of scene polygons, metres.

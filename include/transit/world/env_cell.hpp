@@ -32,6 +32,7 @@ class EnvCell {
   CellId id() const { return id_; }
   const Frame& frame() const { return frame_; }
   const CellGeometry& geometry() const { return *geometry_; }
+  const std::shared_ptr<const CellGeometry>& shared_geometry() const { return geometry_; }
   const std::vector<CellPortal>& portals() const { return portals_; }
   bool seen_outside() const { return seen_outside_; }
   /// Cells seen from this one (retail's stab list): those of its building.

@@ -18,6 +18,17 @@
 
 namespace transit {
 
+/// The trees World::from_scene builds from a scene's meshes, in the scene's
+/// order: each cell's geometry, and each object's trees, one per mesh shape.
+/// A world built again from the same scene with them (a baked world file)
+/// skips building, which is what takes time for large meshes.
+struct SceneTrees {
+  std::vector<std::shared_ptr<const CellGeometry>> cells;
+  std::vector<std::vector<std::shared_ptr<const BspTree>>> object_meshes;
+  /// What building found (open meshes), given again when the trees are used.
+  std::vector<std::string> warnings;
+};
+
 /// Everything characters move through: terrain landblocks, indoor cells,
 /// objects and the cells each object's shadow falls in. Const queries are
 /// safe from many threads at once; nothing here is global.
@@ -27,7 +38,14 @@ class World {
   /// building can find (an invalid mesh polygon, a position outside every
   /// loaded landblock); appends non-fatal findings (open meshes, unreachable
   /// cells) to `warnings` when given.
-  static World from_scene(const SceneDesc& scene, std::vector<std::string>* warnings = nullptr);
+  /// With `trees` (from trees_of, for this same scene) nothing is built:
+  /// their warnings are appended instead; trees that do not fit the scene
+  /// (other counts) are an InputError.
+  static World from_scene(const SceneDesc& scene, std::vector<std::string>* warnings = nullptr,
+                          const SceneTrees* trees = nullptr);
+  /// The trees this world built from `scene`, the scene it was built from
+  /// (before any object was added or removed), with the build's warnings.
+  SceneTrees trees_of(const SceneDesc& scene, std::vector<std::string> warnings) const;
 
   const Landscape& landscape() const { return landscape_; }
   const LandCell* land_cell(CellId id) const { return landscape_.get_landcell(id); }

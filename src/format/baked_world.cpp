@@ -1,0 +1,548 @@
+#include "transit/format/baked_world.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <exception>
+#include <fstream>
+#include <future>
+#include <tuple>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "format/binary_buffer.hpp"
+#include "format/json_cursor.hpp"
+#include "format/scene_mesh_source.hpp"
+#include "transit/format/scene_reader.hpp"
+#include "transit/format/scene_writer.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/math/same_bits.hpp"
+#include "transit/version.hpp"
+
+namespace transit {
+
+namespace {
+
+constexpr std::array<char, 8> kMagic = {'T', 'R', 'N', 'B', 'A', 'K', 'E', '\x1a'};
+constexpr std::uint32_t kEndianMark = 0x01020304u;
+constexpr std::size_t kVersionField = 24;
+// A node in the file: plane, bounds (4 floats each), pos, neg, first_ref,
+// num_refs (4 bytes each) and the solid flag.
+constexpr std::size_t kNodeBytes = 49;
+
+// The fixed 64-byte header in front of the payload.
+struct Header {
+  std::array<char, 8> magic = kMagic;
+  std::uint32_t format = kBakedWorldFormatVersion;
+  std::uint32_t endian = kEndianMark;
+  std::array<char, kVersionField> transit_version{};
+  std::uint64_t payload_size = 0;
+  std::uint64_t checksum = 0;
+  std::uint64_t reserved = 0;
+};
+static_assert(sizeof(Header) == 64);
+
+std::array<char, kVersionField> version_field() {
+  std::array<char, kVersionField> field{};
+  std::string_view v = kVersionString;
+  std::copy_n(v.begin(), std::min(v.size(), kVersionField - 1), field.begin());
+  return field;
+}
+
+// ---- writing ----
+
+void put_mesh(BinaryWriter& w, const MeshDesc& mesh) {
+  w.put_array(mesh.vertices);
+  std::vector<std::uint32_t> sizes, indices;
+  for (const auto& polygon : mesh.polygons) {
+    sizes.push_back(static_cast<std::uint32_t>(polygon.size()));
+    indices.insert(indices.end(), polygon.begin(), polygon.end());
+  }
+  w.put_array(sizes);
+  w.put_array(indices);
+}
+
+// Which polygon of `mesh` each of the tree's polygons was built from (the
+// builders keep the mesh's order, leaving portals out), or nothing when
+// they do not match: the tree then keeps its own polygons in the file.
+std::optional<std::vector<std::uint32_t>> mesh_polygons_of(const BspTree& tree, const MeshDesc& mesh) {
+  std::vector<std::uint32_t> sources;
+  sources.reserve(tree.polygons().size());
+  std::size_t k = 0;
+  for (const Polygon& p : tree.polygons()) {
+    const auto& v = p.vertices();
+    const auto same = [&](const std::vector<std::uint32_t>& indices) {
+      if (indices.size() != v.size()) return false;
+      for (std::size_t i = 0; i < v.size(); ++i)
+        if (indices[i] >= mesh.vertices.size() || !same_bits(mesh.vertices[indices[i]], v[i])) return false;
+      return true;
+    };
+    while (k < mesh.polygons.size() && !same(mesh.polygons[k])) ++k;
+    if (k == mesh.polygons.size()) return std::nullopt;
+    sources.push_back(static_cast<std::uint32_t>(k++));
+  }
+  return sources;
+}
+
+void put_tree(BinaryWriter& w, const BspTree& tree, const MeshDesc& mesh) {
+  w.put(static_cast<std::uint8_t>(tree.role()));
+  w.put(static_cast<std::uint8_t>(tree.solid_available()));
+  const BspStats& s = tree.stats();
+  w.put_array(std::vector<std::int32_t>{s.nodes, s.leaves, s.solid_leaves, s.depth, s.polygons,
+                                        s.polygons_split, s.polygon_refs, s.max_leaf_polygons});
+  const PolygonSides sides = tree.polygons().empty() ? PolygonSides::Single : tree.polygons()[0].sides();
+  const bool one_sides = std::all_of(tree.polygons().begin(), tree.polygons().end(),
+                                     [&](const Polygon& p) { return p.sides() == sides; });
+  const auto sources = one_sides ? mesh_polygons_of(tree, mesh) : std::nullopt;
+  w.put(static_cast<std::uint8_t>(sources ? 1 : 0));
+  if (sources) {
+    w.put(static_cast<std::uint8_t>(sides));
+    w.put_array(*sources);
+    std::vector<Plane> planes;
+    planes.reserve(tree.polygons().size());
+    for (const Polygon& p : tree.polygons()) planes.push_back(p.plane());
+    w.put_array(planes);
+  } else {
+    w.put(static_cast<std::uint64_t>(tree.polygons().size()));
+    for (const Polygon& p : tree.polygons()) {
+      w.put(static_cast<std::uint8_t>(p.sides()));
+      w.put_array(std::vector<Vec3>(p.vertices().begin(), p.vertices().end()));
+    }
+  }
+  w.put(static_cast<std::uint64_t>(tree.nodes().size()));
+  for (const BspNode& n : tree.nodes()) {
+    w.put(n.plane.normal);
+    w.put(n.plane.d);
+    w.put(n.bounds.center);
+    w.put(n.bounds.radius);
+    w.put(n.pos);
+    w.put(n.neg);
+    w.put(n.first_ref);
+    w.put(n.num_refs);
+    w.put(static_cast<std::uint8_t>(n.solid));
+  }
+  w.put_array(tree.leaf_refs());
+}
+
+// The scene's meshes in document order (cells, then objects' mesh shapes),
+// and the scene with them left out: their place in the JSON is kept by an
+// empty inline mesh or the OBJ path, and read back by a MeshSource.
+std::vector<const MeshDesc*> meshes_of(const SceneDesc& scene) {
+  std::vector<const MeshDesc*> meshes;
+  for (const CellDesc& c : scene.cells) meshes.push_back(&c.mesh);
+  for (const ObjectDesc& o : scene.objects)
+    for (const ShapeDesc& s : o.shapes)
+      if (s.type == ShapeDesc::Type::Mesh) meshes.push_back(&s.mesh);
+  return meshes;
+}
+
+SceneDesc without_meshes(SceneDesc scene) {
+  const auto strip = [](MeshDesc& m) {
+    m.vertices.clear();
+    m.polygons.clear();
+  };
+  for (CellDesc& c : scene.cells) strip(c.mesh);
+  for (ObjectDesc& o : scene.objects)
+    for (ShapeDesc& s : o.shapes) strip(s.mesh);
+  return scene;
+}
+
+std::string payload_of(const SceneDesc& scene, const SceneTrees& trees,
+                       const std::vector<BakedSource>& sources) {
+  BinaryWriter w;
+  w.put(static_cast<std::uint64_t>(sources.size()));
+  for (const BakedSource& s : sources) {
+    w.put_string(s.path);
+    w.put(s.size);
+    w.put(s.modified_ns);
+  }
+  w.put_string(write_scene(without_meshes(scene)));
+  const std::vector<const MeshDesc*> meshes = meshes_of(scene);
+  w.put(static_cast<std::uint64_t>(meshes.size()));
+  for (const MeshDesc* m : meshes) put_mesh(w, *m);
+  w.put(static_cast<std::uint64_t>(trees.warnings.size()));
+  for (const std::string& warning : trees.warnings) w.put_string(warning);
+  // The trees' layout, so that they can be read before the scene is parsed.
+  w.put(static_cast<std::uint64_t>(trees.cells.size()));
+  std::vector<std::uint32_t> per_object;
+  for (const auto& object : trees.object_meshes) per_object.push_back(static_cast<std::uint32_t>(object.size()));
+  w.put_array(per_object);
+  std::size_t m = 0;
+  for (const auto& cell : trees.cells) {
+    put_tree(w, cell->physics, *meshes[m]);
+    put_tree(w, cell->cell, *meshes[m++]);
+  }
+  for (const auto& object : trees.object_meshes)
+    for (const auto& tree : object) put_tree(w, *tree, *meshes[m++]);
+  return w.bytes();
+}
+
+// ---- reading ----
+
+// A mesh as the file keeps it: vertices, and polygons as sizes and indices.
+struct FlatMesh {
+  std::vector<Vec3> vertices;
+  std::vector<std::uint32_t> sizes, indices, starts;
+
+  std::size_t polygon_count() const { return sizes.size(); }
+  template <typename Fn>
+  void each_vertex(std::size_t polygon, Fn&& fn) const {
+    for (std::uint32_t i = 0; i < sizes[polygon]; ++i) fn(vertices[indices[starts[polygon] + i]]);
+  }
+  MeshDesc desc() const {
+    MeshDesc mesh;
+    mesh.vertices = vertices;
+    mesh.polygons.reserve(sizes.size());
+    for (std::size_t k = 0; k < sizes.size(); ++k) {
+      const auto first = indices.begin() + starts[k];
+      mesh.polygons.emplace_back(first, first + sizes[k]);
+    }
+    return mesh;
+  }
+};
+
+FlatMesh get_mesh(BinaryReader& r) {
+  FlatMesh mesh;
+  mesh.vertices = r.get_array<Vec3>("mesh vertices");
+  mesh.sizes = r.get_array<std::uint32_t>("mesh polygon sizes");
+  mesh.indices = r.get_array<std::uint32_t>("mesh polygon indices");
+  mesh.starts.reserve(mesh.sizes.size());
+  std::size_t at = 0;
+  for (std::uint32_t size : mesh.sizes) {
+    if (size > mesh.indices.size() - at)
+      throw InputError(fmt::format("mesh polygons need more than the {} indices given", mesh.indices.size()));
+    mesh.starts.push_back(static_cast<std::uint32_t>(at));
+    at += size;
+  }
+  for (std::uint32_t v : mesh.indices)
+    if (v >= mesh.vertices.size())
+      throw InputError(fmt::format("a mesh polygon names vertex {} of {}", v, mesh.vertices.size()));
+  return mesh;
+}
+
+// The polygons were validated when baked and the checksum holds; what
+// queries rely on (enough finite vertices) is checked again for less.
+bool polygon_usable(const std::vector<Vec3>& vertices) {
+  return vertices.size() >= 3 && std::all_of(vertices.begin(), vertices.end(), [](const Vec3& v) {
+           return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+         });
+}
+
+
+std::vector<Polygon> get_polygons(BinaryReader& r, const FlatMesh& mesh) {
+  std::vector<Polygon> polygons;
+  if (r.get<std::uint8_t>("polygon source") != 0) {
+    const auto sides = r.get<std::uint8_t>("polygon sides");
+    if (sides > static_cast<std::uint8_t>(PolygonSides::Landblock))
+      throw InputError(fmt::format("corrupt polygon sides before byte {}", r.offset()));
+    const auto sources = r.get_array<std::uint32_t>("polygon sources");
+    for (std::uint32_t k : sources)
+      if (k >= mesh.polygon_count())
+        throw InputError(fmt::format("polygon {} of a mesh of {} before byte {}", k, mesh.polygon_count(),
+                                     r.offset()));
+    // The planes as make_plane gave them when baked: the same bits, without
+    // computing them again.
+    const auto planes = r.get_array<Plane>("polygon planes");
+    if (planes.size() != sources.size())
+      throw InputError(fmt::format("{} planes for {} polygons before byte {}", planes.size(),
+                                   sources.size(), r.offset()));
+    polygons.reserve(sources.size());
+    std::vector<Vec3> vertices;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      vertices.clear();
+      mesh.each_vertex(sources[i], [&](const Vec3& v) { vertices.push_back(v); });
+      if (!polygon_usable(vertices))
+        throw InputError(fmt::format("corrupt polygon before byte {}", r.offset()));
+      polygons.push_back(Polygon::with_plane(vertices, planes[i], static_cast<PolygonSides>(sides)));
+    }
+    return polygons;
+  }
+  polygons.resize(r.get_count("polygon count", 9));
+  for (Polygon& p : polygons) {
+    const auto sides = r.get<std::uint8_t>("polygon sides");
+    std::vector<Vec3> vertices = r.get_array<Vec3>("polygon vertices");
+    if (sides > static_cast<std::uint8_t>(PolygonSides::Landblock))
+      throw InputError(fmt::format("corrupt polygon sides before byte {}", r.offset()));
+    if (!polygon_usable(vertices)) throw InputError(fmt::format("corrupt polygon before byte {}", r.offset()));
+    p = Polygon(vertices, static_cast<PolygonSides>(sides));
+  }
+  return polygons;
+}
+
+BspTree get_tree(BinaryReader& r, const FlatMesh& mesh) {
+  const auto role = r.get<std::uint8_t>("tree role");
+  const bool solid_available = r.get<std::uint8_t>("tree solid flag") != 0;
+  const auto figures = r.get_array<std::int32_t>("tree stats");
+  if (role > static_cast<std::uint8_t>(BspRole::Cell) || figures.size() != 8)
+    throw InputError(fmt::format("corrupt tree before byte {}", r.offset()));
+  const BspStats stats{figures[0], figures[1], figures[2], figures[3],
+                       figures[4], figures[5], figures[6], figures[7]};
+  std::vector<Polygon> polygons = get_polygons(r, mesh);
+  const std::size_t node_count = r.get_count("node count", kNodeBytes);
+  const char* at = r.get_records(node_count, kNodeBytes, "nodes");
+  std::vector<BspNode> nodes(node_count);
+  const auto field = [&at](auto& value) {
+    std::memcpy(&value, at, sizeof(value));
+    at += sizeof(value);
+  };
+  for (BspNode& n : nodes) {
+    std::uint8_t solid = 0;
+    field(n.plane.normal);
+    field(n.plane.d);
+    field(n.bounds.center);
+    field(n.bounds.radius);
+    field(n.pos);
+    field(n.neg);
+    field(n.first_ref);
+    field(n.num_refs);
+    field(solid);
+    n.solid = solid != 0;
+  }
+  std::vector<std::uint32_t> refs = r.get_array<std::uint32_t>("leaf references");
+  return BspTree::assemble(static_cast<BspRole>(role), std::move(polygons), std::move(nodes),
+                           std::move(refs), solid_available, stats);
+}
+
+// The whole file mapped read-only: a baked world can be 100 MB, and
+// copying it out of the page cache would cost as much as reading it.
+class MappedFile {
+ public:
+  explicit MappedFile(const std::filesystem::path& file) {
+    const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw InputError(fmt::format("{}: cannot open the file", file.string()));
+    struct stat st {};
+    if (::fstat(fd, &st) == 0) size_ = static_cast<std::size_t>(st.st_size);
+    if (size_ > 0) data_ = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+    ::close(fd);
+    if (data_ == MAP_FAILED) throw InputError(fmt::format("{}: cannot read the file", file.string()));
+  }
+  ~MappedFile() {
+    if (data_ && data_ != MAP_FAILED) ::munmap(data_, size_);
+  }
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  std::string_view view() const { return data_ ? std::string_view(static_cast<const char*>(data_), size_) : std::string_view(); }
+
+ private:
+  void* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+Header check_header(std::string_view bytes, const std::string& name) {
+  Header h;
+  if (bytes.size() < sizeof(Header) || std::memcmp(bytes.data(), kMagic.data(), kMagic.size()) != 0)
+    throw InputError(fmt::format("{}: not a baked world (no TRNBAKE header); make one with "
+                                 "`transit bake SCENE --out FILE`", name));
+  std::memcpy(&h, bytes.data(), sizeof(Header));
+  if (h.endian != kEndianMark)
+    throw InputError(fmt::format("{}: baked on a machine of the other byte order: bake it here", name));
+  const std::string baked_by(h.transit_version.data(), strnlen(h.transit_version.data(), kVersionField));
+  if (h.format != kBakedWorldFormatVersion || h.transit_version != version_field())
+    throw InputError(fmt::format("{}: stale: baked by transit {} (bake format {}), this is transit {} "
+                                 "(bake format {}); bake it again", name, baked_by, h.format,
+                                 kVersionString, kBakedWorldFormatVersion));
+  if (h.payload_size != bytes.size() - sizeof(Header))
+    throw InputError(fmt::format("{}: corrupt: the header gives {} bytes after it, the file has {} "
+                                 "(truncated or appended to)", name, h.payload_size,
+                                 bytes.size() - sizeof(Header)));
+  return h;
+}
+
+void check_fresh(const BakedSource& s, const std::string& name) {
+  std::error_code ec;
+  const std::filesystem::path path(s.path);
+  if (!std::filesystem::exists(path, ec)) return;  // deployed without its sources
+  const auto size = std::filesystem::file_size(path, ec);
+  const auto time = std::filesystem::last_write_time(path, ec);
+  if (ec) return;
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(time.time_since_epoch()).count();
+  if (size != s.size || ns != s.modified_ns)
+    throw InputError(fmt::format("{}: stale: {} has changed since it was baked ({} bytes then, {} now); "
+                                 "bake it again", name, s.path, s.size, size));
+}
+
+BakedSource source_of(const std::filesystem::path& file) {
+  const std::filesystem::path path = std::filesystem::weakly_canonical(std::filesystem::absolute(file));
+  const auto time = std::filesystem::last_write_time(path);
+  return BakedSource{path.string(), std::filesystem::file_size(path),
+                     std::chrono::duration_cast<std::chrono::nanoseconds>(time.time_since_epoch()).count()};
+}
+
+}  // namespace
+
+void write_baked_world(const std::filesystem::path& out, const SceneDesc& scene,
+                       const SceneTrees& trees, const std::vector<BakedSource>& sources) {
+  const std::string payload = payload_of(scene, trees, sources);
+  Header h;
+  h.transit_version = version_field();
+  h.payload_size = payload.size();
+  h.checksum = checksum64(payload);
+  // Written beside the target and renamed over it: a reader never sees half a file.
+  const std::filesystem::path partial = out.string() + ".partial";
+  {
+    std::ofstream file(partial, std::ios::binary | std::ios::trunc);
+    file.write(reinterpret_cast<const char*>(&h), sizeof(h));
+    file.write(payload.data(), static_cast<std::streamsize>(payload.size()));
+    if (!file) throw InputError(fmt::format("{}: cannot write the file", partial.string()));
+  }
+  std::filesystem::rename(partial, out);
+}
+
+std::vector<std::string> bake_scene_file(const std::filesystem::path& scene_file,
+                                         const std::filesystem::path& out) {
+  const SceneDesc scene = read_scene_file(scene_file);
+  std::vector<std::string> warnings;
+  const World world = World::from_scene(scene, &warnings);
+  std::vector<BakedSource> sources{source_of(scene_file)};
+  const std::filesystem::path dir = scene_file.parent_path().empty() ? "." : scene_file.parent_path();
+  for (const MeshDesc* mesh : meshes_of(scene))
+    if (!mesh->obj.empty()) sources.push_back(source_of(dir / mesh->obj));
+  write_baked_world(out, scene, world.trees_of(scene, warnings), sources);
+  return warnings;
+}
+
+namespace {
+
+std::shared_ptr<const BspTree> shared_tree(BspTree tree) {
+  return std::make_shared<const BspTree>(std::move(tree));
+}
+
+// The part of the payload after the scene: meshes, warnings and trees. The
+// scene's JSON and the checksum are worked on meanwhile on another thread.
+struct BakedParts {
+  std::vector<BakedSource> sources;
+  std::string scene_json;
+  std::vector<FlatMesh> meshes;
+  SceneTrees trees;
+};
+
+void read_trees(BinaryReader& r, BakedParts& parts) {
+  const auto cells = r.get_count("cell tree count", 2);
+  const auto per_object = r.get_array<std::uint32_t>("object tree counts");
+  std::size_t m = 0;
+  const auto next_mesh = [&]() -> const FlatMesh& {
+    if (m >= parts.meshes.size()) throw InputError("more trees than meshes");
+    return parts.meshes[m++];
+  };
+  for (std::size_t i = 0; i < cells; ++i) {
+    const FlatMesh& mesh = next_mesh();
+    auto geometry = std::make_shared<CellGeometry>();
+    geometry->physics = get_tree(r, mesh);
+    geometry->cell = get_tree(r, mesh);
+    parts.trees.cells.push_back(std::move(geometry));
+  }
+  for (std::uint32_t count : per_object) {
+    auto& trees = parts.trees.object_meshes.emplace_back();
+    for (std::uint32_t k = 0; k < count; ++k) trees.push_back(shared_tree(get_tree(r, next_mesh())));
+  }
+}
+
+BakedParts read_parts(BinaryReader& r, const std::string& name) {
+  BakedParts parts;
+  parts.sources.resize(r.get_count("source count", 24));
+  for (BakedSource& s : parts.sources) {
+    s.path = r.get_string("source path");
+    s.size = r.get<std::uint64_t>("source size");
+    s.modified_ns = r.get<std::int64_t>("source time");
+  }
+  for (const BakedSource& s : parts.sources) check_fresh(s, name);
+  parts.scene_json = r.get_string("scene");
+  parts.meshes.resize(r.get_count("mesh count", 24));
+  for (FlatMesh& m : parts.meshes) m = get_mesh(r);
+  parts.trees.warnings.resize(r.get_count("warning count", 8));
+  for (std::string& w : parts.trees.warnings) w = r.get_string("warning");
+  return parts;
+}
+
+SceneDesc scene_of(const BakedParts& parts, const std::string& name) {
+  std::size_t next = 0;
+  SceneDesc scene = parse_scene_with_meshes(parts.scene_json, name + " (scene)", [&](const JsonCursor& c) {
+    if (next >= parts.meshes.size()) c.fail_here("has no baked mesh");
+    MeshDesc mesh = parts.meshes[next++].desc();
+    if (auto obj = c.optional_field("obj")) mesh.obj = obj->as_string();
+    return mesh;
+  });
+  if (next != parts.meshes.size())
+    throw InputError(fmt::format("{} meshes for a scene of {}", parts.meshes.size(), next));
+  return scene;
+}
+
+// Runs `body`, giving an InputError that does not name the file the
+// file's name and "corrupt".
+template <typename Fn>
+auto naming_file(const std::string& name, Fn&& body) {
+  try {
+    return body();
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    if (what.rfind(name, 0) == 0) throw;
+    throw InputError(fmt::format("{}: corrupt: {}", name, what));
+  }
+}
+
+}  // namespace
+
+BakedWorld read_baked_world(const std::filesystem::path& file) {
+  const std::string name = file.string();
+  const MappedFile mapped(file);
+  const std::string_view bytes = mapped.view();
+  const Header header = check_header(bytes, name);
+  const std::string_view payload = bytes.substr(sizeof(Header));
+  BinaryReader r(payload, name, sizeof(Header));
+  BakedParts parts = naming_file(name, [&] { return read_parts(r, name); });
+
+  // The checksum and the scene on a second thread, the trees on this one.
+  // Reading unchecked bytes is safe (every read is bounds-checked); the
+  // checksum's verdict comes first.
+  auto side = std::async(std::launch::async, [&] {
+    const bool intact = checksum64(payload) == header.checksum;
+    std::optional<SceneDesc> scene;
+    std::exception_ptr error;
+    if (intact) try {
+        scene = naming_file(name, [&] { return scene_of(parts, name); });
+      } catch (...) {
+        error = std::current_exception();
+      }
+    return std::tuple{intact, std::move(scene), error};
+  });
+  std::exception_ptr tree_error;
+  try {
+    naming_file(name, [&] {
+      read_trees(r, parts);
+      if (!r.at_end()) throw InputError(fmt::format("bytes left over after byte {}", r.offset()));
+      return 0;
+    });
+  } catch (...) {
+    tree_error = std::current_exception();
+  }
+  auto [intact, scene, scene_error] = side.get();
+  if (!intact) throw InputError(fmt::format("{}: corrupt: the checksum does not match its contents", name));
+  if (scene_error) std::rethrow_exception(scene_error);
+  if (tree_error) std::rethrow_exception(tree_error);
+  return BakedWorld{std::move(*scene), std::move(parts.trees), std::move(parts.sources)};
+}
+
+bool is_baked_world_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::array<char, 8> start{};
+  return in.read(start.data(), start.size()) && start == kMagic;
+}
+
+SceneInput read_scene_input(const std::filesystem::path& file) {
+  if (!is_baked_world_file(file)) return SceneInput{read_scene_file(file), std::nullopt};
+  BakedWorld baked = read_baked_world(file);
+  return SceneInput{std::move(baked.scene), std::move(baked.trees)};
+}
+
+World SceneInput::build_world(std::vector<std::string>* warnings) const {
+  return World::from_scene(scene, warnings, trees ? &*trees : nullptr);
+}
+
+}  // namespace transit
