@@ -1,10 +1,14 @@
 #include "fuzz_entries.hpp"
 
-#include "byte_reader.hpp"
+#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 
+#include "byte_reader.hpp"
+
+#include "format/baked_world_payload.hpp"
 #include "transit/format/obj_reader.hpp"
 #include "transit/format/run_reader.hpp"
 #include "format/run_validation.hpp"
@@ -92,12 +96,30 @@ void bsp_builder(const std::uint8_t* data, std::size_t size) {
   }
 }
 
+// Input: a baked world's payload; the header (this version, the size, the
+// checksum) is put around it, so that the fuzzer reaches the parser.
+void baked_world(const std::uint8_t* data, std::size_t size) {
+  static const std::string file =
+      (std::filesystem::temp_directory_path() / ("transit-fuzz-baked-" + std::to_string(::getpid()))).string();
+  {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << with_baked_header(text_of(data, size));
+  }
+  try {
+    const BakedWorld baked = read_baked_world(file);
+    std::vector<std::string> warnings;
+    (void)World::from_scene(baked.scene, &warnings, &baked.trees);
+  } catch (const InputError&) {
+  }
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all{{"scene_reader", scene_reader},
                                        {"obj_reader", obj_reader},
                                        {"moves_reader", moves_reader},
                                        {"script_reader", script_reader},
                                        {"bsp_builder", bsp_builder},
+                                       {"baked_world", baked_world},
                                        {"c_api", c_api}};
   return all;
 }

@@ -17,6 +17,7 @@ void moves_reader(const std::uint8_t* data, std::size_t size);   // parse/valida
 void script_reader(const std::uint8_t* data, std::size_t size);  // parse/validate_script
 void bsp_builder(const std::uint8_t* data, std::size_t size);    // build_bsp + queries
 void c_api(const std::uint8_t* data, std::size_t size);  // random C API call sequences
+void baked_world(const std::uint8_t* data, std::size_t size);  // read_baked_world + World
 
 struct Target {
   const char* name;  // also the folder of tests/data/fuzz-regressions/

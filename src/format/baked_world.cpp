@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include "format/baked_world_payload.hpp"
 #include "format/binary_buffer.hpp"
 #include "format/json_cursor.hpp"
 #include "format/scene_mesh_source.hpp"
@@ -377,19 +378,29 @@ BakedSource source_of(const std::filesystem::path& file) {
 
 }  // namespace
 
-void write_baked_world(const std::filesystem::path& out, const SceneDesc& scene,
-                       const SceneTrees& trees, const std::vector<BakedSource>& sources) {
-  const std::string payload = payload_of(scene, trees, sources);
+std::string baked_payload(const SceneDesc& scene, const SceneTrees& trees,
+                          const std::vector<BakedSource>& sources) {
+  return payload_of(scene, trees, sources);
+}
+
+std::string with_baked_header(std::string_view payload) {
   Header h;
   h.transit_version = version_field();
   h.payload_size = payload.size();
   h.checksum = checksum64(payload);
+  std::string file(reinterpret_cast<const char*>(&h), sizeof(h));
+  file.append(payload);
+  return file;
+}
+
+void write_baked_world(const std::filesystem::path& out, const SceneDesc& scene,
+                       const SceneTrees& trees, const std::vector<BakedSource>& sources) {
+  const std::string bytes = with_baked_header(payload_of(scene, trees, sources));
   // Written beside the target and renamed over it: a reader never sees half a file.
   const std::filesystem::path partial = out.string() + ".partial";
   {
     std::ofstream file(partial, std::ios::binary | std::ios::trunc);
-    file.write(reinterpret_cast<const char*>(&h), sizeof(h));
-    file.write(payload.data(), static_cast<std::streamsize>(payload.size()));
+    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     if (!file) throw InputError(fmt::format("{}: cannot write the file", partial.string()));
   }
   std::filesystem::rename(partial, out);
@@ -496,21 +507,31 @@ BakedWorld read_baked_world(const std::filesystem::path& file) {
   const Header header = check_header(bytes, name);
   const std::string_view payload = bytes.substr(sizeof(Header));
   BinaryReader r(payload, name, sizeof(Header));
-  BakedParts parts = naming_file(name, [&] { return read_parts(r, name); });
+  const auto intact = [&] { return checksum64(payload) == header.checksum; };
+  const auto corrupt = [&] {
+    return InputError(fmt::format("{}: corrupt: the checksum does not match its contents", name));
+  };
+  BakedParts parts;
+  try {
+    parts = naming_file(name, [&] { return read_parts(r, name); });
+  } catch (const InputError&) {
+    if (!intact()) throw corrupt();
+    throw;
+  }
 
   // The checksum and the scene on a second thread, the trees on this one.
   // Reading unchecked bytes is safe (every read is bounds-checked); the
   // checksum's verdict comes first.
   auto side = std::async(std::launch::async, [&] {
-    const bool intact = checksum64(payload) == header.checksum;
+    const bool whole = intact();
     std::optional<SceneDesc> scene;
     std::exception_ptr error;
-    if (intact) try {
+    if (whole) try {
         scene = naming_file(name, [&] { return scene_of(parts, name); });
       } catch (...) {
         error = std::current_exception();
       }
-    return std::tuple{intact, std::move(scene), error};
+    return std::tuple{whole, std::move(scene), error};
   });
   std::exception_ptr tree_error;
   try {
@@ -522,8 +543,8 @@ BakedWorld read_baked_world(const std::filesystem::path& file) {
   } catch (...) {
     tree_error = std::current_exception();
   }
-  auto [intact, scene, scene_error] = side.get();
-  if (!intact) throw InputError(fmt::format("{}: corrupt: the checksum does not match its contents", name));
+  auto [whole, scene, scene_error] = side.get();
+  if (!whole) throw corrupt();
   if (scene_error) std::rethrow_exception(scene_error);
   if (tree_error) std::rethrow_exception(tree_error);
   return BakedWorld{std::move(*scene), std::move(parts.trees), std::move(parts.sources)};

@@ -38,7 +38,7 @@ class BinaryWriter {
 
  private:
   void append(const void* data, std::size_t size) {
-    bytes_.append(static_cast<const char*>(data), size);
+    if (size > 0) bytes_.append(static_cast<const char*>(data), size);
   }
   std::string bytes_;
 };
@@ -61,7 +61,8 @@ class BinaryReader {
     const auto count = get<std::uint64_t>(what);
     if (count > (bytes_.size() - at_) / sizeof(T)) fail(what, count * sizeof(T));
     std::vector<T> values(count);
-    std::memcpy(values.data(), take(count * sizeof(T), what), count * sizeof(T));
+    const char* from = take(count * sizeof(T), what);
+    if (count > 0) std::memcpy(values.data(), from, count * sizeof(T));  // no null pointer to memcpy
     return values;
   }
   std::string get_string(const char* what) {
