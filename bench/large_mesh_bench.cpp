@@ -125,7 +125,7 @@ BENCHMARK(BM_LargeMesh_Bsp)->ArgName("mesh")->DenseRange(0, 2);
 BENCHMARK(BM_LargeMesh_BruteForce)->ArgName("mesh")->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
 
 // A character running in circles (9.5 m/s, 30 deg/s, radius about 18 m)
-// over the middle of each mesh, laid 2 m above the flat terrain of 2 x 2
+// over the middle of each mesh, laid 2 m above the flat terrain of 4 x 4
 // landblocks as one static object: one Character::update per iteration.
 struct MeshWorld {
   World world;
@@ -134,8 +134,8 @@ struct MeshWorld {
 
 MeshWorld mesh_world(const Soup& soup, float size) {
   SceneDesc scene;
-  for (int x = 100; x < 102; ++x)
-    for (int y = 100; y < 102; ++y) {
+  for (int x = 100; x < 104; ++x)
+    for (int y = 100; y < 104; ++y) {
       LandblockDesc lb;
       lb.x = x;
       lb.y = y;
@@ -165,6 +165,10 @@ const MeshWorld& mesh_world_of(int which) {
     static const MeshWorld small = mesh_world(bumpy_grid(80, 0.5f), 40.0f);
     return small;
   }
+  if (which == 4) {
+    static const MeshWorld coarse = mesh_world(bumpy_grid(707, 1.0f), 707.0f);
+    return coarse;
+  }
   static const MeshWorld bumpy = mesh_world(bumpy_grid(707, 0.5f), 353.0f);
   return bumpy;
 }
@@ -185,8 +189,10 @@ void BM_LargeMesh_Tick(benchmark::State& state) {
                               runner.position().frame.origin.z > 1.0f;
 }
 // 0-2 as above; 3: 12,800 triangles of the million-triangle mesh's density
-// (0.5 m squares), which shows what a tick there costs without the size.
-BENCHMARK(BM_LargeMesh_Tick)->ArgName("mesh")->DenseRange(0, 3);
+// (0.5 m squares), which shows what a tick there costs without the size;
+// 4: a million triangles of 1 m squares, a 707 m level mesh over 4 x 4
+// landblocks.
+BENCHMARK(BM_LargeMesh_Tick)->ArgName("mesh")->DenseRange(0, 4);
 
 // Building the million-triangle tree once: seconds, and how far the
 // resident memory rose above what the process held before (the benchmark's

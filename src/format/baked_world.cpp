@@ -228,6 +228,9 @@ FlatMesh get_mesh(BinaryReader& r) {
   return mesh;
 }
 
+// Trees of more polygons than this are read on two threads.
+constexpr std::size_t kParallelPolygons = 65536;
+
 // The polygons were validated when baked and the checksum holds; what
 // queries rely on (enough finite vertices) is checked again for less.
 bool polygon_usable(const std::vector<Vec3>& vertices) {
@@ -254,15 +257,25 @@ std::vector<Polygon> get_polygons(BinaryReader& r, const FlatMesh& mesh) {
     if (planes.size() != sources.size())
       throw InputError(fmt::format("{} planes for {} polygons before byte {}", planes.size(),
                                    sources.size(), r.offset()));
-    polygons.reserve(sources.size());
-    std::vector<Vec3> vertices;
-    for (std::size_t i = 0; i < sources.size(); ++i) {
-      vertices.clear();
-      mesh.each_vertex(sources[i], [&](const Vec3& v) { vertices.push_back(v); });
-      if (!polygon_usable(vertices))
-        throw InputError(fmt::format("corrupt polygon before byte {}", r.offset()));
-      polygons.push_back(Polygon::with_plane(vertices, planes[i], static_cast<PolygonSides>(sides)));
-    }
+    polygons.resize(sources.size());
+    const auto build = [&](std::size_t from, std::size_t to) {
+      std::vector<Vec3> vertices;
+      for (std::size_t i = from; i < to; ++i) {
+        vertices.clear();
+        mesh.each_vertex(sources[i], [&](const Vec3& v) { vertices.push_back(v); });
+        if (!polygon_usable(vertices)) return false;
+        polygons[i] = Polygon::with_plane(vertices, planes[i], static_cast<PolygonSides>(sides));
+      }
+      return true;
+    };
+    // A large tree's polygons on two threads: each is made alone, so the
+    // result is the same as on one.
+    const std::size_t half = sources.size() > kParallelPolygons ? sources.size() / 2 : sources.size();
+    auto second = std::async(half < sources.size() ? std::launch::async : std::launch::deferred,
+                             [&] { return build(half, sources.size()); });
+    const bool first_usable = build(0, half);
+    if (!second.get() || !first_usable)
+      throw InputError(fmt::format("corrupt polygon before byte {}", r.offset()));
     return polygons;
   }
   polygons.resize(r.get_count("polygon count", 9));
@@ -518,7 +531,6 @@ BakedWorld read_baked_world(const std::filesystem::path& file) {
     if (!intact()) throw corrupt();
     throw;
   }
-
   // The checksum and the scene on a second thread, the trees on this one.
   // Reading unchecked bytes is safe (every read is bounds-checked); the
   // checksum's verdict comes first.

@@ -403,8 +403,46 @@ bool World::move_object(ObjectId id, const Position& position) {
 
 void World::register_shadow(std::size_t index) {
   CellList cells;
-  shadow_cells_at(index, objects_[index].position, cells);
-  register_shadow(index, std::span<const CellId>(cells.begin(), cells.size()));
+  const Position& position = objects_[index].position;
+  shadow_cells_at(index, position, cells);
+  const Sphere bounds = objects_[index].bounds_at(position);
+  if (bounds.radius <= kCellLength) {
+    register_shadow(index, std::span<const CellId>(cells.begin(), cells.size()));
+    return;
+  }
+  std::vector<CellId> all(cells.begin(), cells.end());
+  add_cells_in_reach(position, bounds, all);
+  register_shadow(index, all);
+}
+
+// Beyond retail: retail registers an object in the cell under its bounding
+// sphere's centre and the neighbours the sphere reaches, which covers any
+// object smaller than a cell (24 m) as every retail object is. A user's
+// mesh larger than that (a level, a big floor) is registered in every
+// outdoor cell its bounds reach too, after retail's cells, or characters
+// would fall through it away from its centre.
+void World::add_cells_in_reach(const Position& position, const Sphere& bounds,
+                               std::vector<CellId>& out) const {
+  CellId cell = position.objcell_id;
+  Vec3 center = bounds.center;
+  if (!adjust_to_outside(cell, center)) return;
+  const auto lc = gid_to_lcoord(cell);
+  if (!lc) return;
+  const float px = center.x - std::floor(center.x / kCellLength) * kCellLength;
+  const float py = center.y - std::floor(center.y / kCellLength) * kCellLength;
+  const int reach = static_cast<int>(std::ceil(bounds.radius / kCellLength)) + 1;
+  const float r_sq = bounds.radius * bounds.radius;
+  for (int dx = -reach; dx <= reach; ++dx)
+    for (int dy = -reach; dy <= reach; ++dy) {
+      // Distance from the centre to the cell's square, per axis.
+      const float ex = std::max({0.0f, dx * kCellLength - px, px - (dx + 1) * kCellLength});
+      const float ey = std::max({0.0f, dy * kCellLength - py, py - (dy + 1) * kCellLength});
+      if (ex * ex + ey * ey > r_sq) continue;
+      const int gx = lc->x + dx, gy = lc->y + dy;
+      if (gx < 0 || gy < 0 || gx >= kLandLength || gy >= kLandLength) continue;
+      const CellId id = lcoord_to_gid(gx, gy);
+      if (land_cell(id) && std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+    }
 }
 
 void World::register_shadow(std::size_t index, std::span<const CellId> cells) {

@@ -193,6 +193,8 @@ class World {
   /// is not in the world.
   std::optional<std::size_t> shadow_slot(CellId cell) const;
   void register_shadow(std::size_t index);
+  void add_cells_in_reach(const Position& position, const Sphere& bounds,
+                          std::vector<CellId>& out) const;
   void register_shadow(std::size_t index, std::span<const CellId> cells);
   void unregister_shadow(std::size_t index);
   void leave_shadows(std::span<const ObjectMove> moves);
