@@ -191,6 +191,56 @@ std::optional<Violation> check_turning(const Quat& before, float turn_deg_per_s,
                                          turn_deg_per_s, quanta, after.position.frame.heading())};
 }
 
+static std::string where(const Position& p) {
+  const Vec3& o = p.frame.origin;
+  return fmt::format("({:.3f}, {:.3f}, {:.3f}) in 0x{:08X}", o.x, o.y, o.z, p.objcell_id);
+}
+
+Probe probe_move(const World& world, const PhysicsBody& body, const Vec3& offset) {
+  const float want = glm::length(Vec3(offset.x, offset.y, 0.0f));
+  if (want <= 0.0f) return {};
+  Position end = body.position;
+  end.frame.origin += Vec3(offset.x, offset.y, 0.0f);
+  ac::AcContact contact;
+  contact.contact = body.contact;
+  contact.on_walkable = body.on_walkable;
+  contact.contact_plane = body.contact_plane;
+  const ac::AcMoveResult r = ac::move_body(world, body.shape, body.position, end, contact);
+  if (!r.ok) return {};
+  const Vec3 d = local_to_global(r.position.objcell_id, r.position.frame.origin) -
+                 local_to_global(body.position.objcell_id, body.position.frame.origin);
+  const float moved = glm::length(Vec3(d.x, d.y, 0.0f));
+  return Probe{moved, !r.collided_with_environment && r.collided_objects.empty() && moved > 0.99f * want};
+}
+
+std::optional<Violation> check_stalled(const World& world, const PhysicsBody& body,
+                                       const TickIntent& intent, float moved_in_tick) {
+  if (intent.quanta == 0 || moved_in_tick > 0.0f || !intent.walkable_before || !body.on_walkable)
+    return std::nullopt;
+  if (intent.before == Vec3(0.0f) || intent.after == Vec3(0.0f)) return std::nullopt;
+  // Open: fresh moves of 1 m (more than any quantum goes) in eight ways
+  // around meet nothing, so whatever way the tick went, nothing was there.
+  for (int k = 0; k < 8; ++k) {
+    const float a = static_cast<float>(k) * 0.785398f;
+    if (!probe_move(world, body, Vec3(std::cos(a), std::sin(a), 0.0f)).free) return std::nullopt;
+  }
+  return Violation{kStalled, fmt::format("told to move ({:.3f}, {:.3f}) a quantum where nothing is within "
+                                         "1 m, it stayed at {}", intent.before.x, intent.before.y,
+                                         where(body.position))};
+}
+
+std::optional<Violation> check_frozen(const World& world, const PhysicsBody& body,
+                                      const TickIntent& intent, double still_seconds) {
+  if (still_seconds < 2.0 || !body.on_walkable) return std::nullopt;
+  if (intent.before == Vec3(0.0f) || intent.after == Vec3(0.0f)) return std::nullopt;
+  const float before = probe_move(world, body, intent.before).moved;
+  const float after = probe_move(world, body, intent.after).moved;
+  if (before <= 0.05f || after <= 0.05f) return std::nullopt;
+  return Violation{kFrozen, fmt::format("still for {:.1f} s told to move ({:.3f}, {:.3f}) a quantum, where a "
+                                        "fresh move goes {:.2f} m, at {}", still_seconds, intent.after.x,
+                                        intent.after.y, std::min(before, after), where(body.position))};
+}
+
 std::vector<Violation> check_tick(const TickFacts& f, const PhysicsBody& b) {
   std::vector<Violation> out;
   if (f.seconds > 2.0) out.push_back({kSlow, fmt::format("{:.2f} s", f.seconds)});

@@ -25,6 +25,8 @@ inline constexpr const char* kWalkable = "walkable";           // on_walkable if
 inline constexpr const char* kFailedStays = "failed-stays";    // ok = false leaves it at begin
 inline constexpr const char* kSlow = "slow";                   // one transition took over 2 s
 inline constexpr const char* kTurning = "turning";             // told to turn, the heading changed
+inline constexpr const char* kStalled = "stalled";             // told to move where nothing blocks, it moved
+inline constexpr const char* kFrozen = "frozen";               // still for 2 s only where it cannot move
 
 // How far a sphere may end inside solid geometry.
 inline constexpr float kPenetrationLimit = 0.01f;
@@ -65,6 +67,41 @@ std::vector<Violation> check_tick(const TickFacts& facts, const PhysicsBody& bod
 // blocked it (retail's free heading, docs/retail-notes.md).
 std::optional<Violation> check_turning(const Quat& before, float turn_deg_per_s, int quanta,
                                        const PhysicsBody& after);
+
+// How far a fresh transition from where a body stands goes by `offset`
+// (world-aligned, in the body's landblock axes; with its contact but no
+// remembered sliding normal), and whether it went all the way meeting
+// nothing.
+struct Probe {
+  float moved = 0.0f;
+  bool free = false;
+};
+Probe probe_move(const World& world, const PhysicsBody& body, const Vec3& offset);
+
+// What a body was told to do over a tick: the offsets its first quantum
+// wanted with the heading and controls at the tick's start and at its end
+// (a turning body's way turns within the tick), and whether a quantum ran.
+struct TickIntent {
+  Vec3 before{0.0f};
+  Vec3 after{0.0f};
+  int quanta = 0;
+  bool walkable_before = false;  // it started the tick on walkable ground
+};
+
+// Liveness in an open area: a body on walkable ground (at the tick's start
+// and end: in the air a body does not run) told to move over a tick that
+// ran a quantum, which did not move at all, breaks it when nothing is within
+// 1 m of it: fresh 1 m transitions in eight ways around all go the whole
+// way meeting nothing.
+std::optional<Violation> check_stalled(const World& world, const PhysicsBody& body,
+                                       const TickIntent& intent, float moved_in_tick);
+
+// Liveness over time: a body on walkable ground told to move that has moved
+// less than 1 cm for `still_seconds` >= 2 s breaks it unless it cannot move
+// (enclosed, or pressed against what blocks the way it is told to go): a
+// fresh transition along that way goes no more than 5 cm.
+std::optional<Violation> check_frozen(const World& world, const PhysicsBody& body,
+                                      const TickIntent& intent, double still_seconds);
 
 // The cell invariant alone: the body's cell holds its origin or its foot
 // sphere's centre.

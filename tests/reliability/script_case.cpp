@@ -20,7 +20,16 @@ std::size_t count(const Trajectory& trajectory, SimEventKind kind) {
 
 class TickChecker {
  public:
-  explicit TickChecker(const Simulation& sim) : sim_(sim), failed_(sim.size(), false) {
+  TickChecker(const Simulation& sim, const ScriptDesc& script)
+      : sim_(sim), failed_(sim.size(), false) {
+    // A jump takes the body off walkable ground for its first quantum (one
+    // without gravity does not even leave it): no stalled check then.
+    for (std::size_t i = 0; i < sim.size(); ++i) {
+      auto& times = jump_times_.emplace_back();
+      if (const auto it = script.inputs.find(sim.character(i).name); it != script.inputs.end())
+        for (const ScriptInput& in : it->second)
+          if (in.jump) times.push_back(in.t);
+    }
     for (std::size_t i = 0; i < sim.size(); ++i)
       characters_.insert(kCharacterObjectIdBase + static_cast<std::uint32_t>(i));
     // A character may stay as deep as placement left it, no deeper.
@@ -30,6 +39,10 @@ class TickChecker {
           test::deepest_penetration(sim.world(), b.shape, b.position, characters_));
       facing_.push_back(b.position.frame.orientation);
       pending_.push_back(b.pending_time);
+      last_position_.push_back(b.position);
+      intent_before_.push_back(Vec3(0.0f));
+      walkable_before_.push_back(b.on_walkable);
+      still_.push_back({b.position, sim.time()});
     }
     last_time_ = sim.time();
   }
@@ -51,8 +64,10 @@ class TickChecker {
       const bool ran = pending_[i] + dt - c.body.pending_time > 1e-9;
       if (const auto stuck = check_turning(facing_[i], c.motion.turn_rate_deg(), ran ? 1 : 0, c.body))
         broken.push_back(*stuck);
+      if (const auto stuck = check_progress(i, c, ran, dt)) broken.push_back(*stuck);
       facing_[i] = c.body.position.frame.orientation;
       pending_[i] = c.body.pending_time;
+      last_position_[i] = c.body.position;
       if (broken.empty()) continue;
       failed_[i] = true;
       run.violations.push_back({c.name, tick, broken.front()});
@@ -60,6 +75,51 @@ class TickChecker {
   }
 
  private:
+  static float distance(const Position& a, const Position& b) {
+    return glm::length(local_to_global(a.objcell_id, a.frame.origin) -
+                       local_to_global(b.objcell_id, b.frame.origin));
+  }
+
+  // The offset a character's first quantum wants with its heading and
+  // controls now, in its landblock's axes.
+  Vec3 intent_of(const SimCharacter& c, double dt) const {
+    const float quantum = static_cast<float>(std::min(dt, static_cast<double>(kMaxQuantum)));
+    return c.body.position.frame.local_to_global_vec(c.motion.state_velocity()) * quantum;
+  }
+
+  // The stalled and frozen liveness checks, with the place and time each
+  // character last moved 1 cm from while told to move.
+  std::optional<Violation> check_progress(std::size_t i, const SimCharacter& c, bool ran, double dt) {
+    const double start = sim_.time() - dt;
+    const bool jumped = std::any_of(jump_times_[i].begin(), jump_times_[i].end(), [&](double t) {
+      return t > start - dt + 1e-9 && t <= start + dt * 1e-6;
+    });
+    // Retail refuses a quantum that needs more sub-steps than its cap (a
+    // tiny body going far): it stays, by design.
+    const bool capped = sim_.status(i) == MoveStatus::StepCapExceeded;
+    const TickIntent intent{intent_before_[i], intent_of(c, dt), ran && !jumped && !capped ? 1 : 0,
+                            walkable_before_[i]};
+    intent_before_[i] = intent.after;
+    walkable_before_[i] = c.body.on_walkable;
+    if (auto v = check_stalled(sim_.world(), c.body, intent, distance(last_position_[i], c.body.position)))
+      return v;
+    const bool told = intent.after != Vec3(0.0f) && c.body.on_walkable;
+    Still& still = still_[i];
+    if (!told || distance(still.from, c.body.position) >= 0.01f) {
+      still = {c.body.position, sim_.time()};
+      return std::nullopt;
+    }
+    const double seconds = sim_.time() - still.since;
+    if (seconds < 2.0) return std::nullopt;
+    still.since = sim_.time();  // blocked for good reason: look again in 2 s
+    return check_frozen(sim_.world(), c.body, intent, seconds);
+  }
+
+  struct Still {
+    Position from;
+    double since = 0.0;
+  };
+
   const Simulation& sim_;
   std::vector<bool> failed_;
   std::vector<float> start_depth_;
@@ -67,6 +127,11 @@ class TickChecker {
   // previous check, and the simulation time then.
   std::vector<Quat> facing_;
   std::vector<double> pending_;
+  std::vector<Position> last_position_;
+  std::vector<Vec3> intent_before_;
+  std::vector<bool> walkable_before_;
+  std::vector<std::vector<double>> jump_times_;
+  std::vector<Still> still_;
   double last_time_ = 0.0;
   std::set<std::uint32_t> characters_;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
@@ -78,7 +143,7 @@ ScriptCaseRun run_script_case(const ScriptCase& c) {
   validate_scene(c.scene, "script soak");
   validate_script(c.script, c.scene, "script soak");
   Simulation sim(World::from_scene(c.scene), c.scene);
-  TickChecker checker(sim);
+  TickChecker checker(sim, c.script);
   ScriptCaseRun run;
   const Trajectory trajectory = run_script(
       sim, c.script,

@@ -103,5 +103,35 @@ TEST(TickInvariants, ACellThatDoesNotHoldTheBodyIsReported) {
   EXPECT_EQ(broken(elsewhere), std::set<std::string>{reliability::kCell});
 }
 
+// Liveness: the other character's 0.5 m sphere at (60, 60) is the only
+// thing on the ground; a body told to run 0.3 m a quantum east.
+const TickIntent kRunEast{{0.3f, 0, 0}, {0.3f, 0, 0}, 1, true};
+
+TEST(TickInvariants, StandingStillWhereNothingIsNearIsStalled) {
+  EXPECT_EQ(check_stalled(world(), standing(52, 52), kRunEast, 0.0f)->invariant, kStalled);
+  EXPECT_FALSE(check_stalled(world(), standing(52, 52), kRunEast, 0.3f));  // it moved
+  TickIntent no_quantum = kRunEast;
+  no_quantum.quanta = 0;
+  EXPECT_FALSE(check_stalled(world(), standing(52, 52), no_quantum, 0.0f));
+  TickIntent from_the_air = kRunEast;
+  from_the_air.walkable_before = false;
+  EXPECT_FALSE(check_stalled(world(), standing(52, 52), from_the_air, 0.0f));
+}
+
+TEST(TickInvariants, StandingStillBesideSomethingIsNotStalled) {
+  // 0.98 m from the other character's centre: it is within 1 m.
+  EXPECT_FALSE(check_stalled(world(), standing(59.0f, 60), kRunEast, 0.0f));
+}
+
+TEST(TickInvariants, StillForTwoSecondsIsFrozenOnlyWhereItCouldGo) {
+  EXPECT_EQ(check_frozen(world(), standing(52, 52), kRunEast, 2.5)->invariant, kFrozen);
+  EXPECT_FALSE(check_frozen(world(), standing(52, 52), kRunEast, 1.5));
+  // Pressed head-on against the other character, told to run into it.
+  EXPECT_FALSE(check_frozen(world(), standing(59.02f, 60), kRunEast, 2.5));
+  // ... and told to run away from it: it could.
+  const TickIntent run_west{{-0.3f, 0, 0}, {-0.3f, 0, 0}, 1, true};
+  EXPECT_EQ(check_frozen(world(), standing(59.02f, 60), run_west, 2.5)->invariant, kFrozen);
+}
+
 }  // namespace
 }  // namespace transit::reliability
