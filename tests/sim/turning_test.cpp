@@ -179,5 +179,20 @@ TEST(Turning, ARunnerTurningInANarrowCorridorNeverFreezes) {
   EXPECT_LE(test::deepest_penetration(world, runner.body().shape, runner.position()), 0.01f);
 }
 
+// The demo house's front door (x 102..104 in its south wall at y 70): a
+// runner turning all the while starting in the doorway, half in the hall,
+// goes in and out through it and around, never still for 2 s, always
+// turning, and never ends inside a wall or the door frame.
+TEST(Turning, ARunnerTurningInADoorwayNeverFreezes) {
+  const World world = World::from_scene(make_demo_world());
+  Character runner(CharacterSettings{}, at(kHall, {103.0f, 70.6f, 20.0f}, 150.0f));
+  ASSERT_EQ(runner.place(world), MoveStatus::Moved);
+  const TurningRun r = run_turning(world, runner, 20 * 30);
+  EXPECT_EQ(r.frames_without_turning, 0);
+  EXPECT_LE(r.longest_still_frames, 2 * 30);
+  EXPECT_GT(r.farthest_from_start, 3.0f);
+  EXPECT_LE(test::deepest_penetration(world, runner.body().shape, runner.position()), 0.01f);
+}
+
 }  // namespace
 }  // namespace transit
