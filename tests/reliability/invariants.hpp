@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "transit/motion/physics_body.hpp"
+#include "transit/movers/move_status.hpp"
 #include "transit/movers/ac/ac_mover.hpp"
 #include "transit/world/world.hpp"
 
@@ -80,21 +81,23 @@ Probe probe_move(const World& world, const PhysicsBody& body, const Vec3& offset
 
 // What a body was told to do over a tick: the offsets its first quantum
 // wanted with the heading and controls at the tick's start and at its end
-// (a turning body's way turns within the tick), and whether a quantum ran.
+// (a turning body's way turns within the tick), whether a quantum ran, and
+// what the tick's move reported.
 struct TickIntent {
   Vec3 before{0.0f};
   Vec3 after{0.0f};
   int quanta = 0;
   bool walkable_before = false;  // it started the tick on walkable ground
+  MoveStatus status = MoveStatus::Moved;
 };
 
 // Liveness in an open area: a body on walkable ground (at the tick's start
 // and end: in the air a body does not run) told to move over a tick that
-// ran a quantum, which did not move at all, breaks it when nothing is within
-// 1 m of it: fresh 1 m transitions in eight ways around all go the whole
-// way meeting nothing.
-std::optional<Violation> check_stalled(const World& world, const PhysicsBody& body,
-                                       const TickIntent& intent, float moved_in_tick);
+// ran a quantum breaks it when the tick's move met nothing (status Moved:
+// no wall, slope, edge or object turned or stopped it) and yet it did not
+// move at all.
+std::optional<Violation> check_stalled(const TickIntent& intent, const PhysicsBody& body,
+                                       float moved_in_tick);
 
 // Liveness over time: a body on walkable ground told to move that has moved
 // less than 1 cm for `still_seconds` >= 2 s breaks it unless it cannot move

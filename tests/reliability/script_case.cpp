@@ -75,9 +75,10 @@ class TickChecker {
   }
 
  private:
+  // Metres between two positions: in landblock coordinates within one
+  // landblock (global floats near 30,000 m lose millimetres).
   static float distance(const Position& a, const Position& b) {
-    return glm::length(local_to_global(a.objcell_id, a.frame.origin) -
-                       local_to_global(b.objcell_id, b.frame.origin));
+    return glm::length(get_offset(a, b));
   }
 
   // The offset a character's first quantum wants with its heading and
@@ -94,16 +95,16 @@ class TickChecker {
     const bool jumped = std::any_of(jump_times_[i].begin(), jump_times_[i].end(), [&](double t) {
       return t > start - dt + 1e-9 && t <= start + dt * 1e-6;
     });
-    // Retail refuses a quantum that needs more sub-steps than its cap (a
-    // tiny body going far): it stays, by design.
-    const bool capped = sim_.status(i) == MoveStatus::StepCapExceeded;
-    const TickIntent intent{intent_before_[i], intent_of(c, dt), ran && !jumped && !capped ? 1 : 0,
-                            walkable_before_[i]};
+    const TickIntent intent{intent_before_[i], intent_of(c, dt), ran && !jumped ? 1 : 0,
+                            walkable_before_[i], sim_.status(i)};
     intent_before_[i] = intent.after;
     walkable_before_[i] = c.body.on_walkable;
-    if (auto v = check_stalled(sim_.world(), c.body, intent, distance(last_position_[i], c.body.position)))
-      return v;
-    const bool told = intent.after != Vec3(0.0f) && c.body.on_walkable;
+    if (auto v = check_stalled(intent, c.body, distance(last_position_[i], c.body.position))) return v;
+    // Retail refuses a quantum that needs more sub-steps than its cap (a tiny
+    // body going far) and holds a body that cannot fall: stops by design.
+    const bool retail_stop = intent.status == MoveStatus::StepCapExceeded ||
+                             intent.status == MoveStatus::StationaryFall;
+    const bool told = intent.after != Vec3(0.0f) && c.body.on_walkable && !retail_stop;
     Still& still = still_[i];
     if (!told || distance(still.from, c.body.position) >= 0.01f) {
       still = {c.body.position, sim_.time()};

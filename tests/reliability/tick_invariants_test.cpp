@@ -105,22 +105,20 @@ TEST(TickInvariants, ACellThatDoesNotHoldTheBodyIsReported) {
 
 // Liveness: the other character's 0.5 m sphere at (60, 60) is the only
 // thing on the ground; a body told to run 0.3 m a quantum east.
-const TickIntent kRunEast{{0.3f, 0, 0}, {0.3f, 0, 0}, 1, true};
+const TickIntent kRunEast{{0.3f, 0, 0}, {0.3f, 0, 0}, 1, true, MoveStatus::Moved};
 
-TEST(TickInvariants, StandingStillWhereNothingIsNearIsStalled) {
-  EXPECT_EQ(check_stalled(world(), standing(52, 52), kRunEast, 0.0f)->invariant, kStalled);
-  EXPECT_FALSE(check_stalled(world(), standing(52, 52), kRunEast, 0.3f));  // it moved
+TEST(TickInvariants, AMoveThatMetNothingYetWentNowhereIsStalled) {
+  EXPECT_EQ(check_stalled(kRunEast, standing(52, 52), 0.0f)->invariant, kStalled);
+  EXPECT_FALSE(check_stalled(kRunEast, standing(52, 52), 0.3f));  // it moved
   TickIntent no_quantum = kRunEast;
   no_quantum.quanta = 0;
-  EXPECT_FALSE(check_stalled(world(), standing(52, 52), no_quantum, 0.0f));
+  EXPECT_FALSE(check_stalled(no_quantum, standing(52, 52), 0.0f));
   TickIntent from_the_air = kRunEast;
   from_the_air.walkable_before = false;
-  EXPECT_FALSE(check_stalled(world(), standing(52, 52), from_the_air, 0.0f));
-}
-
-TEST(TickInvariants, StandingStillBesideSomethingIsNotStalled) {
-  // 0.98 m from the other character's centre: it is within 1 m.
-  EXPECT_FALSE(check_stalled(world(), standing(59.0f, 60), kRunEast, 0.0f));
+  EXPECT_FALSE(check_stalled(from_the_air, standing(52, 52), 0.0f));
+  TickIntent blocked = kRunEast;  // a wall, a slope, an object stopped it
+  blocked.status = MoveStatus::Blocked;
+  EXPECT_FALSE(check_stalled(blocked, standing(52, 52), 0.0f));
 }
 
 TEST(TickInvariants, StillForTwoSecondsIsFrozenOnlyWhereItCouldGo) {
@@ -129,7 +127,7 @@ TEST(TickInvariants, StillForTwoSecondsIsFrozenOnlyWhereItCouldGo) {
   // Pressed head-on against the other character, told to run into it.
   EXPECT_FALSE(check_frozen(world(), standing(59.02f, 60), kRunEast, 2.5));
   // ... and told to run away from it: it could.
-  const TickIntent run_west{{-0.3f, 0, 0}, {-0.3f, 0, 0}, 1, true};
+  const TickIntent run_west{{-0.3f, 0, 0}, {-0.3f, 0, 0}, 1, true, MoveStatus::Moved};
   EXPECT_EQ(check_frozen(world(), standing(59.02f, 60), run_west, 2.5)->invariant, kFrozen);
 }
 
