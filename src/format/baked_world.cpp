@@ -353,7 +353,7 @@ Header check_header(std::string_view bytes, const std::string& name) {
   Header h;
   if (bytes.size() < sizeof(Header) || std::memcmp(bytes.data(), kMagic.data(), kMagic.size()) != 0)
     throw InputError(fmt::format("{}: not a baked world (no TRNBAKE header); make one with "
-                                 "`transit bake SCENE --out FILE`", name));
+                                 "transit bake SCENE --out FILE", name));
   std::memcpy(&h, bytes.data(), sizeof(Header));
   if (h.endian != kEndianMark)
     throw InputError(fmt::format("{}: baked on a machine of the other byte order: bake it here", name));

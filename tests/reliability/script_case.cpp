@@ -113,6 +113,11 @@ class TickChecker {
     const double seconds = sim_.time() - still.since;
     if (seconds < 2.0) return std::nullopt;
     still.since = sim_.time();  // blocked for good reason: look again in 2 s
+    // A body placement left inside a wall (a start against it) is held by
+    // the wall it overlaps, whose back face the slide then follows (retail's
+    // rule, docs/retail-notes.md): enclosed, as far as liveness goes.
+    if (test::deepest_penetration(sim_.world(), c.body.shape, c.body.position, characters_) > 0.001f)
+      return std::nullopt;
     return check_frozen(sim_.world(), c.body, intent, seconds);
   }
 
