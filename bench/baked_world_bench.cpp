@@ -2,7 +2,6 @@
 // object is a 1,000,000-triangle OBJ mesh, turned into a World from the
 // scene file (OBJ read, trees built) and from the file `transit bake` wrote
 // of it. The ratio is printed after the run.
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "transit/format/baked_world.hpp"
+#include "workload/mesh_soups.hpp"
 
 namespace transit {
 namespace {
@@ -30,20 +30,10 @@ const BakedFiles& baked_files() {
     std::filesystem::create_directories(f.dir);
     f.scene = f.dir / "scene.json";
     f.baked = f.dir / "scene.trbake";
-    constexpr int n = 707;
-    constexpr float spacing = 0.5f;
+    const MeshDesc grid = perf::bumpy_grid(707, 0.5f);
     std::string obj;
-    for (int x = 0; x <= n; ++x)
-      for (int y = 0; y <= n; ++y) {
-        const float fx = static_cast<float>(x) * spacing, fy = static_cast<float>(y) * spacing;
-        obj += fmt::format("v {} {} {}\n", fx, fy, 0.4f * std::sin(fx * 0.7f) * std::cos(fy * 0.55f));
-      }
-    const auto at = [](int x, int y) { return x * (n + 1) + y + 1; };
-    for (int x = 0; x < n; ++x)
-      for (int y = 0; y < n; ++y) {
-        obj += fmt::format("f {} {} {}\n", at(x, y), at(x + 1, y), at(x + 1, y + 1));
-        obj += fmt::format("f {} {} {}\n", at(x, y), at(x + 1, y + 1), at(x, y + 1));
-      }
+    for (const Vec3& v : grid.vertices) obj += fmt::format("v {} {} {}\n", v.x, v.y, v.z);
+    for (const auto& p : grid.polygons) obj += fmt::format("f {} {} {}\n", p[0] + 1, p[1] + 1, p[2] + 1);
     std::ofstream(f.dir / "mesh.obj") << obj;
     std::ofstream(f.scene) << R"({"format": "transit-scene/1",
       "terrain": {"landblocks": [{"x": 100, "y": 100, "flat": 0}, {"x": 101, "y": 100, "flat": 0},

@@ -14,45 +14,14 @@
 #include "transit/sim/character.hpp"
 #include "transit/world/world.hpp"
 #include "workload/memory_stats.hpp"
+#include "workload/flat_landblocks.hpp"
+#include "workload/mesh_soups.hpp"
 
 namespace transit {
 namespace {
 
-struct Soup {
-  std::vector<Vec3> vertices;
-  std::vector<std::vector<std::uint32_t>> polygons;
-};
-
-// n x n one-metre quads at z 0.
-Soup tiled_floor(int n) {
-  Soup s;
-  for (int x = 0; x < n; ++x)
-    for (int y = 0; y < n; ++y) {
-      const auto base = static_cast<std::uint32_t>(s.vertices.size());
-      const float fx = static_cast<float>(x), fy = static_cast<float>(y);
-      s.vertices.insert(s.vertices.end(), {{fx, fy, 0}, {fx + 1, fy, 0}, {fx + 1, fy + 1, 0}, {fx, fy + 1, 0}});
-      s.polygons.push_back({base, base + 1, base + 2, base + 3});
-    }
-  return s;
-}
-
-// A (n+1) x (n+1) height grid of rolling bumps, two triangles a square.
-Soup bumpy_grid(int n, float spacing) {
-  Soup s;
-  for (int x = 0; x <= n; ++x)
-    for (int y = 0; y <= n; ++y) {
-      const float fx = static_cast<float>(x) * spacing, fy = static_cast<float>(y) * spacing;
-      s.vertices.emplace_back(fx, fy, 0.4f * std::sin(fx * 0.7f) * std::cos(fy * 0.55f));
-    }
-  const auto at = [n](int x, int y) { return static_cast<std::uint32_t>(x * (n + 1) + y); };
-  for (int x = 0; x < n; ++x)
-    for (int y = 0; y < n; ++y) {
-      s.polygons.push_back({at(x, y), at(x + 1, y), at(x + 1, y + 1)});
-      s.polygons.push_back({at(x, y), at(x + 1, y + 1), at(x, y + 1)});
-    }
-  return s;
-}
-
+using perf::bumpy_grid;
+using perf::tiled_floor;
 struct Queries {
   std::vector<Sphere> spheres;
   std::vector<Vec3> moves;
@@ -81,7 +50,7 @@ const Case& case_of(int which) {
 
 const Case& million() {
   static const Case c = [] {
-    const Soup grid = bumpy_grid(707, 0.5f);  // 999,698 triangles
+    const MeshDesc grid = bumpy_grid(707, 0.5f);  // 999,698 triangles
     return Case{build_bsp(grid.vertices, grid.polygons).tree, Queries(353.0f, 0.0f)};
   }();
   return c;
@@ -132,16 +101,8 @@ struct MeshWorld {
   Vec3 centre;
 };
 
-MeshWorld mesh_world(const Soup& soup, float size) {
-  SceneDesc scene;
-  for (int x = 100; x < 104; ++x)
-    for (int y = 100; y < 104; ++y) {
-      LandblockDesc lb;
-      lb.x = x;
-      lb.y = y;
-      lb.flat = 0.0f;
-      scene.landblocks.push_back(lb);
-    }
+MeshWorld mesh_world(const MeshDesc& soup, float size) {
+  SceneDesc scene = perf::flat_landblocks(100, 100, 4, 4);
   ObjectDesc mesh;
   mesh.id = 1;
   mesh.name = "user mesh";
@@ -199,7 +160,7 @@ BENCHMARK(BM_LargeMesh_Tick)->ArgName("mesh")->DenseRange(0, 4);
 // own copy of the mesh) at its peak during the build. Run it alone
 // (--benchmark_filter=BuildMillion) for a process peak of its own.
 void BM_LargeMesh_BuildMillionTriangles(benchmark::State& state) {
-  const Soup grid = bumpy_grid(707, 0.5f);
+  const MeshDesc grid = bumpy_grid(707, 0.5f);
   for (auto _ : state) {
     const std::size_t before = perf::resident_bytes();
     const std::size_t heap_before = perf::heap_in_use();

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "geom/bsp_builder.hpp"
+#include "workload/mesh_soups.hpp"
 
 namespace transit {
 namespace {
@@ -87,23 +88,6 @@ TEST(BspLargeMesh, TerracedFloorHasSmallLeavesAndAnswersAsEveryPolygonDoes) {
   expect_queries_match_brute_force(tree, 60.0f, 0.75f);
 }
 
-// A (n+1) x (n+1) height grid of rolling bumps, two triangles a square.
-Soup bumpy_grid(int n, float spacing) {
-  Soup s;
-  for (int x = 0; x <= n; ++x)
-    for (int y = 0; y <= n; ++y) {
-      const float fx = static_cast<float>(x) * spacing, fy = static_cast<float>(y) * spacing;
-      s.vertices.emplace_back(fx, fy, 0.4f * std::sin(fx * 0.7f) * std::cos(fy * 0.55f));
-    }
-  const auto at = [n](int x, int y) { return static_cast<std::uint32_t>(x * (n + 1) + y); };
-  for (int x = 0; x < n; ++x)
-    for (int y = 0; y < n; ++y) {
-      s.polygons.push_back({at(x, y), at(x + 1, y), at(x + 1, y + 1)});
-      s.polygons.push_back({at(x, y), at(x + 1, y + 1), at(x, y + 1)});
-    }
-  return s;
-}
-
 // The nearest polygon a ray hits, found by testing every polygon.
 std::optional<float> brute_force_ray(const BspTree& tree, const Ray& ray) {
   std::optional<float> nearest;
@@ -118,7 +102,7 @@ std::optional<float> brute_force_ray(const BspTree& tree, const Ray& ray) {
 // every leaf they reach): leaves of at most 8 polygons, sphere queries and
 // ray traces answering as the loop over every polygon does.
 TEST(BspLargeMesh, BumpyOpenMeshHasLeavesOfAtMostEightAndAnswersAsEveryPolygonDoes) {
-  const Soup grid = bumpy_grid(100, 0.5f);  // 20,000 triangles, 50 m square
+  const MeshDesc grid = perf::bumpy_grid(100, 0.5f);  // 20,000 triangles, 50 m square
   const BspTree tree = build_bsp(grid.vertices, grid.polygons).tree;
   EXPECT_FALSE(tree.solid_available());
   EXPECT_LE(tree.stats().max_leaf_polygons, 8);

@@ -1,5 +1,7 @@
 #include "support/test_scenes.hpp"
 
+#include "workload/flat_landblocks.hpp"
+
 namespace transit::test {
 
 MeshDesc room_with_door() {
@@ -25,18 +27,7 @@ MeshDesc room_with_door() {
   return m;
 }
 
-SceneDesc two_by_two_flat() {
-  SceneDesc s;
-  for (int x : {169, 170})
-    for (int y : {180, 181}) {
-      LandblockDesc lb;
-      lb.x = x;
-      lb.y = y;
-      lb.flat = 0.0f;
-      s.landblocks.push_back(lb);
-    }
-  return s;
-}
+SceneDesc two_by_two_flat() { return perf::flat_landblocks(169, 180, 2, 2); }
 
 SceneDesc house_scene() {
   SceneDesc s = two_by_two_flat();

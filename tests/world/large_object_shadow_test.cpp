@@ -4,47 +4,38 @@
 // hold characters anywhere on it, not only within a cell of its centre.
 #include <gtest/gtest.h>
 
+#include "support/test_scenes.hpp"
 #include "transit/sim/character.hpp"
 #include "transit/world/world.hpp"
 
 namespace transit {
 namespace {
 
-constexpr float kOrigin = 100 * 192.0f;  // landblock (100, 100)'s south-west corner
+const Vec3 kOrigin = test::kBlockOrigin;  // landblock (169, 180)'s south-west corner
+
+ObjectDesc static_object(std::uint32_t id, const char* name, const Vec3& at, ShapeDesc shape) {
+  ObjectDesc o;
+  o.id = id;
+  o.name = name;
+  o.flags = kFlagStatic;
+  o.position.global = kOrigin + at;
+  o.shapes.push_back(std::move(shape));
+  return o;
+}
 
 // A 300 m square floor, one quad, 5 m over the flat terrain of 2 x 2
-// landblocks, and a 4 m crate (under a cell) beside it.
+// landblocks, and a 2 m sphere (under a cell) inside one cell.
 SceneDesc floor_scene() {
-  SceneDesc s;
-  for (int x = 100; x < 102; ++x)
-    for (int y = 100; y < 102; ++y) {
-      LandblockDesc lb;
-      lb.x = x;
-      lb.y = y;
-      lb.flat = 0.0f;
-      s.landblocks.push_back(lb);
-    }
-  ObjectDesc floor;
-  floor.id = 1;
-  floor.name = "floor";
-  floor.flags = kFlagStatic;
-  floor.position.global = {kOrigin + 10.0f, kOrigin + 10.0f, 5.0f};
+  SceneDesc s = test::two_by_two_flat();
   ShapeDesc quad;
   quad.type = ShapeDesc::Type::Mesh;
   quad.mesh.vertices = {{0, 0, 0}, {300, 0, 0}, {300, 300, 0}, {0, 300, 0}};
   quad.mesh.polygons = {{0, 1, 2, 3}};
-  floor.shapes.push_back(quad);
-  s.objects.push_back(floor);
-  ObjectDesc crate;
-  crate.id = 2;
-  crate.name = "crate";
-  crate.flags = kFlagStatic;
-  crate.position.global = {kOrigin + 60.0f, kOrigin + 60.0f, 5.0f};
+  s.objects.push_back(static_object(1, "floor", {10, 10, 5}, quad));
   ShapeDesc sphere;
   sphere.center = {0, 0, 1};
   sphere.radius = 2.0f;
-  crate.shapes.push_back(sphere);
-  s.objects.push_back(crate);
+  s.objects.push_back(static_object(2, "crate", {60, 60, 5}, sphere));
   return s;
 }
 
@@ -55,7 +46,7 @@ TEST(LargeObjectShadow, ACharacterStandsAnywhereOnAFloorLargerThanACell) {
   for (const Vec3 at : {Vec3(15, 15, 0), Vec3(160, 160, 0), Vec3(305, 15, 0), Vec3(305, 305, 0),
                         Vec3(15, 305, 0), Vec3(250, 90, 0)}) {
     PositionDesc desc;
-    desc.global = Vec3(kOrigin, kOrigin, 5.5f) + at;
+    desc.global = kOrigin + Vec3(0, 0, 5.5f) + at;
     Character c(CharacterSettings{}, *world.resolve(desc, {}));
     c.place(world);
     for (int i = 0; i < 30; ++i) c.update(world, 1.0 / 30.0);
