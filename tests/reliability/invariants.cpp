@@ -201,11 +201,7 @@ Probe probe_move(const World& world, const PhysicsBody& body, const Vec3& offset
   if (want <= 0.0f) return {};
   Position end = body.position;
   end.frame.origin += Vec3(offset.x, offset.y, 0.0f);
-  ac::AcContact contact;
-  contact.contact = body.contact;
-  contact.on_walkable = body.on_walkable;
-  contact.contact_plane = body.contact_plane;
-  const ac::AcMoveResult r = ac::move_body(world, body.shape, body.position, end, contact);
+  const ac::AcMoveResult r = ac::move_body(world, body.shape, body.position, end, body.transition_contact());
   if (!r.ok) return {};
   const Vec3 d = get_offset(body.position, r.position);
   const float moved = glm::length(Vec3(d.x, d.y, 0.0f));

@@ -70,9 +70,10 @@ std::optional<Violation> check_turning(const Quat& before, float turn_deg_per_s,
                                        const PhysicsBody& after);
 
 // How far a fresh transition from where a body stands goes by `offset`
-// (world-aligned, in the body's landblock axes; with its contact but no
-// remembered sliding normal), and whether it went all the way meeting
-// nothing.
+// (world-aligned, in the body's landblock axes; from the body's contact
+// state, sliding normal included, as its next move starts from: the wall a
+// body slid along is retail's memory, not a freeze), and whether it went all
+// the way meeting nothing.
 struct Probe {
   float moved = 0.0f;
   bool free = false;
@@ -102,7 +103,9 @@ std::optional<Violation> check_stalled(const TickIntent& intent, const PhysicsBo
 // Liveness over time: a body on walkable ground told to move that has moved
 // less than 1 cm for `still_seconds` >= 2 s breaks it unless it cannot move
 // (enclosed, or pressed against what blocks the way it is told to go): a
-// fresh transition along that way goes no more than 5 cm.
+// fresh transition along that way from its own state goes no more than 5 cm.
+// What it catches is a simulation that stops where a plain move would go
+// (stale remembered results, quanta, motion).
 std::optional<Violation> check_frozen(const World& world, const PhysicsBody& body,
                                       const TickIntent& intent, double still_seconds);
 

@@ -1,6 +1,7 @@
 #include "reliability/script_case.hpp"
 
 #include <chrono>
+#include <utility>
 
 #include "format/run_validation.hpp"
 #include "format/scene_validation.hpp"
@@ -42,7 +43,7 @@ class TickChecker {
       last_position_.push_back(b.position);
       intent_before_.push_back(Vec3(0.0f));
       walkable_before_.push_back(b.on_walkable);
-      still_.push_back({b.position, sim.time()});
+      still_.push_back({b.position, sim.time(), std::nullopt});
     }
     last_time_ = sim.time();
   }
@@ -101,29 +102,34 @@ class TickChecker {
     walkable_before_[i] = c.body.on_walkable;
     if (auto v = check_stalled(intent, c.body, distance(last_position_[i], c.body.position))) return v;
     // Retail refuses a quantum that needs more sub-steps than its cap (a tiny
-    // body going far) and holds a body that cannot fall: stops by design.
+    // body going far) and holds a body that cannot fall: stops by design. A
+    // character blocked by another (a creature, a player jumping over it) is
+    // held by something that moves in the same tick, which a probe after the
+    // tick cannot see where it was.
     const bool retail_stop = intent.status == MoveStatus::StepCapExceeded ||
-                             intent.status == MoveStatus::StationaryFall;
+                             intent.status == MoveStatus::StationaryFall ||
+                             intent.status == MoveStatus::BlockedByObject;
     const bool told = intent.after != Vec3(0.0f) && c.body.on_walkable && !retail_stop;
     Still& still = still_[i];
     if (!told || distance(still.from, c.body.position) >= 0.01f) {
-      still = {c.body.position, sim_.time()};
+      still = {c.body.position, sim_.time(), std::nullopt};
       return std::nullopt;
     }
+    // A probe that went where the body stayed names the tick after it: a
+    // body turning away from a wall gets free on some tick, and the probe may
+    // just have seen that tick coming. Still after it, the body is frozen.
+    if (still.suspect) return std::exchange(still.suspect, std::nullopt);
     const double seconds = sim_.time() - still.since;
     if (seconds < 2.0) return std::nullopt;
     still.since = sim_.time();  // blocked for good reason: look again in 2 s
-    // A body placement left inside a wall (a start against it) is held by
-    // the wall it overlaps, whose back face the slide then follows (retail's
-    // rule, docs/retail-notes.md): enclosed, as far as liveness goes.
-    if (test::deepest_penetration(sim_.world(), c.body.shape, c.body.position, characters_) > 0.001f)
-      return std::nullopt;
-    return check_frozen(sim_.world(), c.body, intent, seconds);
+    still.suspect = check_frozen(sim_.world(), c.body, intent, seconds);
+    return std::nullopt;
   }
 
   struct Still {
     Position from;
     double since = 0.0;
+    std::optional<Violation> suspect;  // the probe went, the next tick decides
   };
 
   const Simulation& sim_;
