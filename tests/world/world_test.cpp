@@ -33,6 +33,30 @@ TEST(WorldCells, SphereInTheMiddleOfACellTouchesOnlyIt) {
   EXPECT_FALSE(q.hits_interior);
 }
 
+// Cell ties (issue 19): a centre exactly on the line between two outdoor
+// cells is in both (their polygons include their edges), and retail keeps
+// the last containing cell in the cell array's order (ACE's
+// ObjCell.find_cell_list overwrites its answer for each). At x = 24 the
+// array is [0x09, 0x01]: the cell the coordinates give (floor(24 / 24) = 1,
+// cell (1, 0)) first, then its west neighbour, which the sphere reaches;
+// so the answer is 0x01, where LandDefs' floor rule (World::resolve) says
+// 0x09.
+TEST(WorldCells, ACentreOnTheLineBetweenTwoCellsIsInTheLastOfTheList) {
+  const World w = World::from_scene(two_by_two_flat());
+  const Sphere s{{24.0f, 12.0f, 0.48f}, 0.48f};
+  CellList list;
+  World::CellQuery q;
+  w.find_cell_list(Position{kBlock | 0x09, Frame{{24.0f, 12.0f, 0.0f}, {}}},
+                   std::span<const Sphere>(&s, 1), list, &q);
+  EXPECT_THAT(std::vector<CellId>(list.begin(), list.end()),
+              ::testing::ElementsAre(kBlock | 0x09, kBlock | 0x01));
+  EXPECT_EQ(q.current, kBlock | 0x01);
+  PositionDesc on_line;
+  on_line.cell = kBlock | 0x09;
+  on_line.local = {24.0f, 12.0f, 0.0f};
+  EXPECT_EQ(w.resolve(on_line, {})->objcell_id, kBlock | 0x09);
+}
+
 TEST(WorldCells, SphereAtALandblockCornerTouchesFourLandblocks) {
   const World w = World::from_scene(two_by_two_flat());
   World::CellQuery q;
