@@ -17,9 +17,8 @@ struct Box {
   bool empty() const { return lo.x > hi.x; }
 };
 
-// A polygon this close to a splitting plane goes to both sides: a sphere
-// sent to one side only may still reach kEpsilon past the plane.
-constexpr float kStraddleTolerance = 4.0f * kEpsilon;
+// Leaf bounds reach this far past their region, for rounding.
+constexpr float kBoundsMargin = 4.0f * kEpsilon;
 constexpr int kMaxDepth = 64;
 
 class SpatialBuilder {
@@ -74,12 +73,19 @@ class SpatialBuilder {
     const auto mid = items.begin() + static_cast<std::ptrdiff_t>(items.size() / 2);
     std::nth_element(items.begin(), mid, items.end(),
                      [&](std::uint32_t a, std::uint32_t b) { return centre(a, axis) < centre(b, axis); });
-    const float at = centre(*mid, axis);
+    // On the edge of the median polygon's box nearer its centre: on a mesh
+    // of shared edges (a grid) no polygon then crosses the plane.
+    const float c = centre(*mid, axis), lo = boxes_[*mid].lo[axis], hi = boxes_[*mid].hi[axis];
+    const float at = c - lo <= hi - c ? lo : hi;
 
+    // A polygon touching the plane from one side stays on that side: a
+    // sphere sent to the other side only (its centre at least radius -
+    // kEpsilon away) reaches it at most at the distance every sphere test
+    // (radius - kEpsilon) treats as a touch.
     std::vector<std::uint32_t> front, back;
     for (std::uint32_t i : items) {
-      if (boxes_[i].hi[axis] > at - kStraddleTolerance) front.push_back(i);
-      if (boxes_[i].lo[axis] < at + kStraddleTolerance) back.push_back(i);
+      if (boxes_[i].hi[axis] > at) front.push_back(i);
+      if (boxes_[i].lo[axis] < at) back.push_back(i);
     }
     if (front.size() == items.size() || back.size() == items.size() ||
         2 * (front.size() + back.size()) > 3 * items.size())
@@ -109,7 +115,7 @@ class SpatialBuilder {
   }
 
   // The leaf's bounds enclose its polygons' boxes cut to its region (plus
-  // the straddle tolerance), which holds every part of them a query reaches.
+  // a margin for rounding), which holds every part of them a query reaches.
   void make_leaf(std::int32_t index, std::vector<std::uint32_t>& items, const Box& region) {
     std::sort(items.begin(), items.end());
     Box used;
@@ -123,8 +129,8 @@ class SpatialBuilder {
     out_.refs.insert(out_.refs.end(), items.begin(), items.end());
     if (used.empty()) return;
     Box& box = node_boxes_[index];
-    box.lo = glm::max(used.lo, region.lo - kStraddleTolerance);
-    box.hi = glm::min(used.hi, region.hi + kStraddleTolerance);
+    box.lo = glm::max(used.lo, region.lo - kBoundsMargin);
+    box.hi = glm::min(used.hi, region.hi + kBoundsMargin);
     leaf.bounds = sphere_around(box);
   }
 

@@ -134,7 +134,7 @@ TEST(BakedWorld, LargeObjMeshBakesAndLoadsWithItsTree) {
   const World b = from_bake.build_world(&w2);
   EXPECT_EQ(w1, w2);
   expect_same_tree(*a.objects()[0].meshes[0], *b.objects()[0].meshes[0]);
-  EXPECT_LE(b.objects()[0].meshes[0]->stats().max_leaf_polygons, 8);
+  EXPECT_LE(b.objects()[0].meshes[0]->stats().max_leaf_polygons, 4);
 }
 
 struct BadBakes : ::testing::Test {

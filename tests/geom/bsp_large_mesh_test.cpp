@@ -73,8 +73,10 @@ TEST(BspLargeMesh, TiledFloorHasSmallLeavesAndAnswersAsEveryPolygonDoes) {
   const Soup floor = tiled_floor(100, [](int, int) { return 0.0f; });
   const BspTree tree = build_bsp(floor.vertices, floor.polygons).tree;
   // Before spatial splitting: 3 nodes, all 10,000 tiles in each of 2 leaves.
-  // An open mesh this large takes the spatial tree: at most 8 a leaf.
-  EXPECT_LE(tree.stats().max_leaf_polygons, 8);
+  // An open mesh this large takes the spatial tree: at most 4 a leaf, and
+  // planes on the tiles' shared edges, so no tile is listed twice.
+  EXPECT_LE(tree.stats().max_leaf_polygons, 4);
+  EXPECT_EQ(tree.stats().polygon_refs, tree.stats().polygons);
   EXPECT_LE(tree.stats().depth, 40);
   EXPECT_GE(tree.stats().leaves, 10000 / 32);
   expect_queries_match_brute_force(tree, 100.0f, 0.0f);
@@ -98,16 +100,40 @@ std::optional<float> brute_force_ray(const BspTree& tree, const Ray& ray) {
   return nearest;
 }
 
-// Large open meshes take the spatial tree (axis planes, whole polygons in
-// every leaf they reach): leaves of at most 8 polygons, sphere queries and
-// ray traces answering as the loop over every polygon does.
-TEST(BspLargeMesh, BumpyOpenMeshHasLeavesOfAtMostEightAndAnswersAsEveryPolygonDoes) {
+// Large open meshes take the spatial tree (axis planes on polygons' box
+// edges, whole polygons in every leaf they reach): leaves of at most 4
+// polygons, each triangle of the grid in one leaf, sphere queries and ray
+// traces answering as the loop over every polygon does.
+TEST(BspLargeMesh, BumpyOpenMeshHasLeavesOfAtMostFourAndAnswersAsEveryPolygonDoes) {
   const MeshDesc grid = perf::bumpy_grid(100, 0.5f);  // 20,000 triangles, 50 m square
   const BspTree tree = build_bsp(grid.vertices, grid.polygons).tree;
   EXPECT_FALSE(tree.solid_available());
-  EXPECT_LE(tree.stats().max_leaf_polygons, 8);
+  EXPECT_LE(tree.stats().max_leaf_polygons, 4);
+  EXPECT_EQ(tree.stats().polygon_refs, tree.stats().polygons);
   EXPECT_LE(tree.stats().depth, 40);
   expect_queries_match_brute_force(tree, 50.0f, 0.0f);
+
+  // Spheres exactly at the reach of a splitting plane (the grid's lines):
+  // radius - kEpsilon from it, where the tree sends a sphere to one side.
+  std::mt19937 edge_rng(11);
+  std::uniform_int_distribution<int> line(1, 99);
+  std::uniform_real_distribution<float> along(0.0f, 50.0f), side(-1.0f, 1.0f), lift(-0.2f, 0.5f);
+  for (int i = 0; i < 2000; ++i) {
+    const float r = 0.48f;
+    const float offset = (side(edge_rng) < 0.0f ? -1.0f : 1.0f) * (r - kEpsilon);
+    Vec3 c(static_cast<float>(line(edge_rng)) * 0.5f + offset, along(edge_rng), r + lift(edge_rng));
+    if (i % 2) std::swap(c.x, c.y);
+    const Sphere sphere{c, r};
+    const Vec3 move(side(edge_rng) * 0.3f, side(edge_rng) * 0.3f, side(edge_rng) * 0.3f);
+    const Polygon* hit = nullptr;
+    Vec3 contact(0.0f);
+    EXPECT_EQ(tree.sphere_intersects_poly(sphere, move, hit, contact),
+              brute_force_hit(tree, sphere, move) != nullptr)
+        << "sphere at " << c.x << ", " << c.y << ", " << c.z;
+    bool brute_solid = false;
+    for (const Polygon& p : tree.polygons()) brute_solid = brute_solid || p.hits_sphere(sphere);
+    EXPECT_EQ(tree.sphere_intersects_solid(sphere, false), brute_solid) << c.x << ", " << c.y;
+  }
 
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> xy(-1.0f, 51.0f), d(-1.0f, 1.0f);
