@@ -277,9 +277,15 @@ TR_API tr_Status tr_Scene_GetCharacterCount(tr_SceneId scene, int32_t* count);
  * left as it was and may be destroyed at once. */
 TR_API tr_Status tr_CreateWorld(tr_SceneId scene, tr_WorldId* out);
 /* Reads and builds a scene file, or JSON text (OBJ paths relative to
- * base_dir), in one call. */
+ * base_dir), in one call. A baked world file (tr_BakeSceneFile,
+ * `transit bake`) loads without building its trees. */
 TR_API tr_Status tr_CreateWorldFromFile(const char* path, tr_WorldId* out);
 TR_API tr_Status tr_CreateWorldFromJson(const char* json, const char* base_dir, tr_WorldId* out);
+/* Builds a scene file's world once and writes it, BSP trees included, to
+ * out_path: a baked world that tr_CreateWorldFromFile loads without reading
+ * OBJ files or building (docs/baked-worlds.md). A corrupt, stale or other
+ * version's baked file is refused with tr_errorInput and its reason. */
+TR_API tr_Status tr_BakeSceneFile(const char* scene_path, const char* out_path);
 /* The built-in demo world (a village, a house with a stair hall, ramps). */
 TR_API tr_Status tr_CreateDemoWorld(tr_WorldId* out);
 /* Destroys the world with its characters and objects (their ids go stale). */

@@ -6,6 +6,7 @@
 #include "capi/conversions.hpp"
 #include "capi/registry.hpp"
 #include "format/scene_validation.hpp"
+#include "transit/format/baked_world.hpp"
 #include "transit/format/scene_reader.hpp"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/land_defs.hpp"
@@ -66,7 +67,13 @@ tr_Status tr_CreateWorld(tr_SceneId scene, tr_WorldId* out) {
 tr_Status tr_CreateWorldFromFile(const char* path, tr_WorldId* out) {
   return call_guard([&] {
     tr_WorldId& result = required(out, "out");
-    result = add_world(World::from_scene(read_scene_file(required_text(path, "path"))));
+    result = add_world(read_scene_input(required_text(path, "path")).build_world());
+  });
+}
+
+tr_Status tr_BakeSceneFile(const char* scene_path, const char* out_path) {
+  return call_guard([&] {
+    bake_scene_file(required_text(scene_path, "scene_path"), required_text(out_path, "out_path"));
   });
 }
 

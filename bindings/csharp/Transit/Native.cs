@@ -77,6 +77,7 @@ namespace Transit
 
         [DllImport(Lib, EntryPoint = "tr_CreateWorld")] internal static extern Status CreateWorld(SceneId scene, out WorldId world);
         [DllImport(Lib, EntryPoint = "tr_CreateWorldFromFile")] internal static extern Status CreateWorldFromFile([MarshalAs(UnmanagedType.LPStr)] string path, out WorldId world);
+        [DllImport(Lib, EntryPoint = "tr_BakeSceneFile")] internal static extern Status BakeSceneFile([MarshalAs(UnmanagedType.LPStr)] string scenePath, [MarshalAs(UnmanagedType.LPStr)] string outPath);
         [DllImport(Lib, EntryPoint = "tr_CreateWorldFromJson")] internal static extern Status CreateWorldFromJson([MarshalAs(UnmanagedType.LPStr)] string json, [MarshalAs(UnmanagedType.LPStr)] string baseDir, out WorldId world);
         [DllImport(Lib, EntryPoint = "tr_CreateDemoWorld")] internal static extern Status CreateDemoWorld(out WorldId world);
         [DllImport(Lib, EntryPoint = "tr_DestroyWorld")] internal static extern Status DestroyWorld(WorldId world);

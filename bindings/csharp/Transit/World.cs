@@ -22,7 +22,15 @@ namespace Transit
             return new World(id);
         }
 
-        /// <summary>A world from a scene file (docs/scene-format.md).</summary>
+        /// <summary>Builds a scene file's world once and writes it, BSP trees
+        /// included, to outPath: a baked world FromFile loads without building
+        /// (docs/baked-worlds.md).</summary>
+        public static void Bake(string scenePath, string outPath)
+        {
+            Native.Check(Native.BakeSceneFile(scenePath, outPath));
+        }
+
+        /// <summary>A world from a scene file (docs/scene-format.md) or a baked world.</summary>
         public static World FromFile(string path)
         {
             WorldId id;

@@ -116,6 +116,30 @@ def test_a_bad_scene_file_raises_naming_the_file():
         transit.World.from_json('{"format": "transit-scene/1", "terrain": 3}')
 
 
+def _run_on(path):
+    world = transit.World.from_file(path)
+    hero = world.create_character(Position.global_point(LB_X + 103, LB_Y + 60, 20))
+    hero.place()
+    hero.set_controls(Controls(forward=Forward.RUN, turn_deg_per_s=20.0))
+    for _ in range(90):
+        hero.update(1.0 / 30.0)
+    end = hero.position.origin
+    world.close()
+    return end
+
+
+def test_a_baked_world_loads_into_the_same_world(tmp_path):
+    scene = SOURCE_ROOT / "tests/scenarios/demo-world.scene.json"
+    baked = tmp_path / "demo.trbake"
+    transit.World.bake(scene, baked)
+    assert tuple(_run_on(baked)) == tuple(_run_on(scene))
+    data = bytearray(baked.read_bytes())
+    data[100] ^= 0x10
+    baked.write_bytes(bytes(data))
+    with pytest.raises(transit.InputError, match="checksum"):
+        transit.World.from_file(baked)
+
+
 def test_closed_handles_raise_instead_of_crashing():
     world = transit.World.demo()
     hero = world.create_character(Position.global_point(LB_X + 103, LB_Y + 60, 20))

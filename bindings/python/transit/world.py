@@ -55,7 +55,15 @@ class World(_Owner):
         return World(out)
 
     @staticmethod
+    def bake(scene_path, out_path):
+        """Builds a scene file's world once and writes it, BSP trees included,
+        to out_path: a baked world from_file loads without building
+        (docs/baked-worlds.md)."""
+        check(lib.tr_BakeSceneFile(str(scene_path).encode(), str(out_path).encode()))
+
+    @staticmethod
     def from_file(path):
+        """A world from a scene file or a baked world."""
         out = ffi.new("tr_WorldId*")
         check(lib.tr_CreateWorldFromFile(str(path).encode(), out))
         return World(out)
