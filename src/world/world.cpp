@@ -428,20 +428,21 @@ void World::add_cells_in_reach(const Position& position, const Sphere& bounds,
   if (!adjust_to_outside(cell, center)) return;
   const auto lc = gid_to_lcoord(cell);
   if (!lc) return;
-  const float px = center.x - std::floor(center.x / kCellLength) * kCellLength;
-  const float py = center.y - std::floor(center.y / kCellLength) * kCellLength;
-  const int reach = static_cast<int>(std::ceil(bounds.radius / kCellLength)) + 1;
-  const float r_sq = bounds.radius * bounds.radius;
-  for (int dx = -reach; dx <= reach; ++dx)
-    for (int dy = -reach; dy <= reach; ++dy) {
-      // Distance from the centre to the cell's square, per axis.
-      const float ex = std::max({0.0f, dx * kCellLength - px, px - (dx + 1) * kCellLength});
-      const float ey = std::max({0.0f, dy * kCellLength - py, py - (dy + 1) * kCellLength});
+  // The centre in metres of global cell space; doubles, as it runs to 49 km.
+  const double cx = lc->x * double{kCellLength} + (center.x - std::floor(center.x / kCellLength) * kCellLength);
+  const double cy = lc->y * double{kCellLength} + (center.y - std::floor(center.y / kCellLength) * kCellLength);
+  const double r_sq = double{bounds.radius} * bounds.radius;
+  // Only loaded cells can hold a shadow: the work is bounded by the world,
+  // not by how large the object claims to be.
+  for (const Landblock& block : landscape_.landblocks())
+    for (const LandCell& land : block.cells()) {
+      const auto g = gid_to_lcoord(land.id());
+      if (!g) continue;
+      const double x0 = g->x * double{kCellLength}, y0 = g->y * double{kCellLength};
+      const double ex = std::max({0.0, x0 - cx, cx - (x0 + kCellLength)});
+      const double ey = std::max({0.0, y0 - cy, cy - (y0 + kCellLength)});
       if (ex * ex + ey * ey > r_sq) continue;
-      const int gx = lc->x + dx, gy = lc->y + dy;
-      if (gx < 0 || gy < 0 || gx >= kLandLength || gy >= kLandLength) continue;
-      const CellId id = lcoord_to_gid(gx, gy);
-      if (land_cell(id) && std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+      if (std::find(out.begin(), out.end(), land.id()) == out.end()) out.push_back(land.id());
     }
 }
 
