@@ -9,7 +9,6 @@
 
 #include <fmt/format.h>
 
-#include "geom/bsp_bounds.hpp"
 #include "geom/bsp_spatial_builder.hpp"
 #include "transit/math/input_error.hpp"
 
@@ -76,7 +75,7 @@ class BspBuilder {
     node.plane = plane;
     node.pos = pos;
     node.neg = neg;
-    node.bounds = enclose_bounds(tree_.nodes_[pos].bounds, tree_.nodes_[neg].bounds);
+    node.bounds = enclose(tree_.nodes_[pos].bounds, tree_.nodes_[neg].bounds);
     return index;
   }
 
@@ -96,6 +95,17 @@ class BspBuilder {
     for (const auto& set : each_point_set)
       for (const Vec3& v : set) radius_sq = std::max(radius_sq, length_sq(v - center));
     return Sphere{center, std::sqrt(radius_sq) + kEpsilon};
+  }
+
+  static Sphere enclose(const Sphere& a, const Sphere& b) {
+    if (a.radius <= 0.0f) return b;
+    if (b.radius <= 0.0f) return a;
+    const Vec3 lo = glm::min(a.center - a.radius, b.center - b.radius);
+    const Vec3 hi = glm::max(a.center + a.radius, b.center + b.radius);
+    const Vec3 center = (lo + hi) * 0.5f;
+    const float radius = std::max(glm::length(a.center - center) + a.radius,
+                                  glm::length(b.center - center) + b.radius);
+    return Sphere{center, radius + kEpsilon};
   }
 
   // The mesh's bounding box, 1 cm larger, as a six-faced hull.
