@@ -20,7 +20,30 @@ Polygon Polygon::with_plane(std::span<const Vec3> vertices, const Plane& plane, 
     out = p.heap_.get();
   }
   std::copy(vertices.begin(), vertices.end(), out);
+  p.set_bound();
   return p;
+}
+
+void Polygon::set_bound() {
+  const auto v = vertices();
+  if (v.empty()) return;
+  Vec3 lo = v[0], hi = v[0];
+  for (const Vec3& p : v) {
+    lo = glm::min(lo, p);
+    hi = glm::max(hi, p);
+  }
+  bound_center_ = (lo + hi) * 0.5f;
+  float reach_sq = 0.0f, off_plane = 0.0f;
+  for (const Vec3& p : v) {
+    reach_sq = std::max(reach_sq, length_sq(p - bound_center_));
+    off_plane = std::max(off_plane, std::fabs(plane_.distance(p)));
+  }
+  const float reach = std::sqrt(reach_sq);
+  // The edge tests measure across an edge in the plane, so a vertex off the
+  // plane (up to kPolygonPlanarTolerance in a scene) widens what they accept
+  // by as much; 1e-4 relative covers the rounding of coordinates anywhere in
+  // a landblock or an object's own space.
+  bound_radius_ = reach + off_plane + 1e-4f * (reach + glm::length(bound_center_) + 1.0f);
 }
 
 Polygon& Polygon::operator=(const Polygon& other) {
@@ -34,6 +57,8 @@ Polygon& Polygon::operator=(const Polygon& other) {
   count_ = other.count_;
   sides_ = other.sides_;
   plane_ = other.plane_;
+  bound_center_ = other.bound_center_;
+  bound_radius_ = other.bound_radius_;
   return *this;
 }
 
@@ -81,6 +106,7 @@ bool Polygon::polygon_hits_sphere_precise(const Sphere& sphere, Vec3& contact_po
 
   const float reach_sq = rad * rad - dp_pos * dp_pos;
   contact_point = sphere.center - plane_.normal * dp_pos;
+  if (!bound_reaches(contact_point, reach_sq)) return false;
   const std::size_t n = vertices().size();
 
   bool centre_inside = true;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <optional>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -184,6 +185,42 @@ TEST(PolygonHitsSphere, UsesPerpendicularDistanceOnSlope) {
   ASSERT_TRUE(ramp().polygon_hits_sphere_precise({{0, 2, 2.7f}, 1.0f}, contact));
   // (0,2,2.7) - (0,-0.6,0.8) * 0.96 = (0, 2.576, 1.932).
   EXPECT_VEC3_NEAR(contact, Vec3(0, 2.576f, 1.932f), kTol);
+}
+
+// The precise test first asks whether the sphere's circle in the plane can
+// reach a sphere around the vertices at all. A long thin triangle and a
+// skewed quad far from the origin (where a float's step is 6e-5 m), and
+// spheres that reach a vertex or an edge's middle by 0.5 mm from every side
+// in and out of the plane, must all still hit: a bound that left out any
+// part of the polygon would miss some of them.
+TEST(PolygonHitsSphere, GrazingSpheresFarFromTheOriginHitEveryVertexAndEdge) {
+  const Vec3 far{700.0f, -650.0f, 120.0f};
+  const std::vector<std::vector<Vec3>> shapes = {
+      {far + Vec3(0, 0, 0), far + Vec3(30, 0.2f, 0.1f), far + Vec3(0.1f, 0.3f, 0)},
+      {far + Vec3(0, 0, 0), far + Vec3(2, 0, 0.5f), far + Vec3(9, 3, 2.55f), far + Vec3(-1, 1, -0.15f)},
+  };
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  const float radius = 0.48f;
+  int tried = 0;
+  for (const auto& vertices : shapes) {
+    ASSERT_EQ(validate_polygon(vertices), std::nullopt);
+    const Polygon poly(vertices);
+    for (std::size_t i = 0; i < vertices.size(); ++i) {
+      const Vec3 mid = (vertices[i] + vertices[(i + 1) % vertices.size()]) * 0.5f;
+      for (const Vec3& target : {vertices[i], mid}) {
+        for (int k = 0; k < 200; ++k) {
+          const Vec3 dir = glm::normalize(Vec3(unit(rng), unit(rng), unit(rng) * 0.2f));
+          const Sphere sphere{target + dir * (radius - kEpsilon - 0.0005f), radius};
+          Vec3 contact(0.0f);
+          EXPECT_TRUE(poly.polygon_hits_sphere_precise(sphere, contact))
+              << "sphere at " << sphere.center.x << " " << sphere.center.y << " " << sphere.center.z;
+          ++tried;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(tried, 2800);
 }
 
 // ---------------------------------------------------------------------------------------------

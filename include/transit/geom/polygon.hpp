@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -89,11 +90,24 @@ class Polygon {
   // Triangles and quads (nearly every polygon) keep their vertices inline:
   // no allocation each, and a query reads plane and vertices together.
   static constexpr std::size_t kInlineVertices = 4;
+  void set_bound();
+  // Whether the circle of squared radius reach_sq about `point` (in the
+  // plane) may reach the polygon; false only when it certainly does not.
+  bool bound_reaches(const Vec3& point, float reach_sq) const {
+    const float reach = bound_radius_ + std::sqrt(reach_sq);
+    return length_sq(point - bound_center_) <= reach * reach;
+  }
   std::array<Vec3, kInlineVertices> inline_{};
   std::unique_ptr<Vec3[]> heap_;  ///< more than kInlineVertices vertices
   std::uint32_t count_ = 0;
   PolygonSides sides_ = PolygonSides::Single;
   Plane plane_;
+  // A sphere around the vertices, widened so that float rounding never
+  // makes it reject what the exact edge tests would accept: a sphere query
+  // far from a polygon whose plane it reaches (the neighbours in a dense
+  // mesh) ends here without the edge loops.
+  Vec3 bound_center_{0.0f};
+  float bound_radius_ = 0.0f;
 };
 
 /// Planarity tolerance of scene polygons, metres.
