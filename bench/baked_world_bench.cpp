@@ -49,7 +49,7 @@ const BakedFiles& baked_files() {
 
 void world_from(benchmark::State& state, const std::filesystem::path& file) {
   for (auto _ : state) {
-    const World world = read_scene_input(file).build_world();
+    const World world = read_world_file(file);
     benchmark::DoNotOptimize(world.objects().size());
   }
   state.counters["file_MB"] = static_cast<double>(std::filesystem::file_size(file)) / 1e6;

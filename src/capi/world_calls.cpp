@@ -67,7 +67,7 @@ tr_Status tr_CreateWorld(tr_SceneId scene, tr_WorldId* out) {
 tr_Status tr_CreateWorldFromFile(const char* path, tr_WorldId* out) {
   return call_guard([&] {
     tr_WorldId& result = required(out, "out");
-    result = add_world(read_scene_input(required_text(path, "path")).build_world());
+    result = add_world(read_world_file(required_text(path, "path")));
   });
 }
 

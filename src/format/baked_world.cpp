@@ -485,14 +485,28 @@ BakedParts read_parts(BinaryReader& r, const std::string& name) {
   return parts;
 }
 
-SceneDesc scene_of(const BakedParts& parts, const std::string& name) {
+// Whether the scene read from a baked world gets its meshes' vertices and
+// polygons back, or only as many empty polygons as each has: a World built
+// with the baked trees needs no more, and a million polygon lists cost more
+// to make and free than the trees take to read.
+enum class MeshLists { Full, CountsOnly };
+
+SceneDesc scene_of(const BakedParts& parts, const std::string& name, MeshLists lists) {
   std::size_t next = 0;
-  SceneDesc scene = parse_scene_with_meshes(parts.scene_json, name + " (scene)", [&](const JsonCursor& c) {
+  const auto source = [&](const JsonCursor& c) {
     if (next >= parts.meshes.size()) c.fail_here("has no baked mesh");
-    MeshDesc mesh = parts.meshes[next++].desc();
+    const FlatMesh& flat = parts.meshes[next++];
+    MeshDesc mesh;
+    if (lists == MeshLists::Full)
+      mesh = flat.desc();
+    else
+      mesh.polygons.resize(flat.polygon_count());
     if (auto obj = c.optional_field("obj")) mesh.obj = obj->as_string();
     return mesh;
-  });
+  };
+  SceneDesc scene = parse_scene_with_meshes(
+      parts.scene_json, name + " (scene)", source,
+      lists == MeshLists::Full ? MeshChecks::Indices : MeshChecks::Counts);
   if (next != parts.meshes.size())
     throw InputError(fmt::format("{} meshes for a scene of {}", parts.meshes.size(), next));
   return scene;
@@ -511,9 +525,7 @@ auto naming_file(const std::string& name, Fn&& body) {
   }
 }
 
-}  // namespace
-
-BakedWorld read_baked_world(const std::filesystem::path& file) {
+BakedWorld read_baked(const std::filesystem::path& file, MeshLists lists) {
   const std::string name = file.string();
   const MappedFile mapped(file);
   const std::string_view bytes = mapped.view();
@@ -539,7 +551,7 @@ BakedWorld read_baked_world(const std::filesystem::path& file) {
     std::optional<SceneDesc> scene;
     std::exception_ptr error;
     if (whole) try {
-        scene = naming_file(name, [&] { return scene_of(parts, name); });
+        scene = naming_file(name, [&] { return scene_of(parts, name, lists); });
       } catch (...) {
         error = std::current_exception();
       }
@@ -562,6 +574,12 @@ BakedWorld read_baked_world(const std::filesystem::path& file) {
   return BakedWorld{std::move(*scene), std::move(parts.trees), std::move(parts.sources)};
 }
 
+}  // namespace
+
+BakedWorld read_baked_world(const std::filesystem::path& file) {
+  return read_baked(file, MeshLists::Full);
+}
+
 bool is_baked_world_file(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   std::array<char, 8> start{};
@@ -576,6 +594,12 @@ SceneInput read_scene_input(const std::filesystem::path& file) {
 
 World SceneInput::build_world(std::vector<std::string>* warnings) const {
   return World::from_scene(scene, warnings, trees ? &*trees : nullptr);
+}
+
+World read_world_file(const std::filesystem::path& file, std::vector<std::string>* warnings) {
+  if (!is_baked_world_file(file)) return World::from_scene(read_scene_file(file), warnings);
+  const BakedWorld baked = read_baked(file, MeshLists::CountsOnly);
+  return World::from_scene(baked.scene, warnings, &baked.trees);
 }
 
 }  // namespace transit

@@ -135,8 +135,9 @@ MoverKind read_mover(const JsonCursor& c) {
 class SceneReader {
  public:
   SceneReader(const std::filesystem::path& base_dir, const std::string& source,
-              MeshSource mesh_source = {})
-      : base_dir_(base_dir), source_(source), mesh_source_(std::move(mesh_source)) {}
+              MeshSource mesh_source = {}, MeshChecks mesh_checks = MeshChecks::Full)
+      : base_dir_(base_dir), source_(source), mesh_source_(std::move(mesh_source)),
+        mesh_checks_(mesh_checks) {}
 
   SceneDesc read(const std::string& text) const {
     const nlohmann::json document = parse_json_document(text, source_);
@@ -159,7 +160,7 @@ class SceneReader {
       for (const JsonCursor& c : characters->elements())
         out.characters.push_back(read_character(c));
     }
-    validate_scene(out, source_, !mesh_source_);
+    validate_scene(out, source_, mesh_checks_);
     return out;
   }
 
@@ -277,6 +278,7 @@ class SceneReader {
   std::filesystem::path base_dir_;
   const std::string& source_;
   MeshSource mesh_source_;
+  MeshChecks mesh_checks_;
 };
 
 }  // namespace
@@ -294,8 +296,8 @@ SceneDesc parse_scene(const std::string& json_text, const std::filesystem::path&
 }
 
 SceneDesc parse_scene_with_meshes(const std::string& json_text, const std::string& source_name,
-                                  MeshSource mesh_source) {
-  return SceneReader(".", source_name, std::move(mesh_source)).read(json_text);
+                                  MeshSource mesh_source, MeshChecks mesh_checks) {
+  return SceneReader(".", source_name, std::move(mesh_source), mesh_checks).read(json_text);
 }
 
 }  // namespace transit

@@ -29,8 +29,8 @@ struct MeshPlace {
 
 class SceneValidator {
  public:
-  SceneValidator(const SceneDesc& scene, const std::string& source, bool check_polygons = true)
-      : scene_(scene), check_(source), refs_(scene), check_polygons_(check_polygons) {}
+  SceneValidator(const SceneDesc& scene, const std::string& source, MeshChecks mesh_checks = MeshChecks::Full)
+      : scene_(scene), check_(source), refs_(scene), mesh_checks_(mesh_checks) {}
   SceneValidator(const SceneDesc& additions, SceneRefs refs, const std::string& source)
       : scene_(additions), check_(source), refs_(std::move(refs)), unique_object_ids_(false) {}
 
@@ -127,6 +127,7 @@ class SceneValidator {
   }
 
   void mesh(const MeshDesc& m, const MeshPlace& place) {
+    if (mesh_checks_ == MeshChecks::Counts) return;
     const bool from_obj = !m.obj.empty();
     const std::string obj_path = place.holder_path + "/obj";
     // Paths are formatted only for a failure: a mesh can have a million vertices.
@@ -164,9 +165,9 @@ class SceneValidator {
                                 indices[v], m.vertices.size()),
                     format_indices(indices));
       }
-      if (check_polygons_) points.push_back(m.vertices[indices[v]]);
+      if (mesh_checks_ == MeshChecks::Full) points.push_back(m.vertices[indices[v]]);
     }
-    if (!check_polygons_) return;
+    if (mesh_checks_ != MeshChecks::Full) return;
     if (std::optional<std::string> problem = validate_polygon(points))
       check_.fail(path(), prefix() + *problem, format_indices(indices));
   }
@@ -285,13 +286,13 @@ class SceneValidator {
   std::map<std::uint32_t, std::string> object_paths_;
   std::map<std::string, std::string> character_paths_;
   bool unique_object_ids_ = true;
-  bool check_polygons_ = true;
+  MeshChecks mesh_checks_ = MeshChecks::Full;
 };
 
 }  // namespace
 
-void validate_scene(const SceneDesc& scene, const std::string& source_name, bool check_polygons) {
-  SceneValidator(scene, source_name, check_polygons).run();
+void validate_scene(const SceneDesc& scene, const std::string& source_name, MeshChecks mesh_checks) {
+  SceneValidator(scene, source_name, mesh_checks).run();
 }
 
 void validate_additions(const SceneDesc& additions, std::set<CellId> landblocks,

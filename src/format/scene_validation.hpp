@@ -7,15 +7,22 @@
 
 namespace transit {
 
+// How much of a scene's meshes validate_scene looks at.
+enum class MeshChecks {
+  Full,     // every vertex and polygon
+  Indices,  // polygons' shapes (planar, convex...) taken as valid, their
+            // vertex indices checked: meshes validated before (baked)
+  Counts,   // the meshes stand only for their polygon counts, for portal
+            // indices: a baked world built straight into a World
+};
+
 // Checks every value and reference of a scene (ranges, finite numbers, mesh
 // polygons, portal targets, unique ids and names, positions inside the
 // scene's landblocks). Throws InputError "<source_name>: <JSON pointer>:
 // <what>, got <value>" for the first problem; the pointer is where the field
-// is in the scene file (or would be, for a scene built in code). Without
-// `check_polygons` a polygon's shape (planar, convex...) is taken as valid,
-// its vertex indices still checked: for meshes validated before (baked).
+// is in the scene file (or would be, for a scene built in code).
 void validate_scene(const SceneDesc& scene, const std::string& source_name,
-                    bool check_polygons = true);
+                    MeshChecks mesh_checks = MeshChecks::Full);
 
 // Checks the objects and characters of `additions` (its landblocks and cells
 // are ignored) as validate_scene would, for adding them to a world whose

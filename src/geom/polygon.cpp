@@ -6,13 +6,15 @@
 
 namespace transit {
 
+static_assert(sizeof(Polygon) == 80, "a world holds millions of polygons: keep them small");
+
 Polygon::Polygon(std::span<const Vec3> vertices, PolygonSides sides)
     : Polygon(with_plane(vertices, make_plane(vertices), sides)) {}
 
 Polygon Polygon::with_plane(std::span<const Vec3> vertices, const Plane& plane, PolygonSides sides) {
   Polygon p;
   p.count_ = static_cast<std::uint32_t>(vertices.size());
-  p.sides_ = sides;
+  p.sides_ = static_cast<std::uint32_t>(sides);
   p.plane_ = plane;
   Vec3* out = p.inline_.data();
   if (vertices.size() > kInlineVertices) {
@@ -27,15 +29,10 @@ Polygon Polygon::with_plane(std::span<const Vec3> vertices, const Plane& plane, 
 void Polygon::set_bound() {
   const auto v = vertices();
   if (v.empty()) return;
-  Vec3 lo = v[0], hi = v[0];
-  for (const Vec3& p : v) {
-    lo = glm::min(lo, p);
-    hi = glm::max(hi, p);
-  }
-  bound_center_ = (lo + hi) * 0.5f;
+  const Vec3 center = centroid();
   float reach_sq = 0.0f, off_plane = 0.0f;
   for (const Vec3& p : v) {
-    reach_sq = std::max(reach_sq, length_sq(p - bound_center_));
+    reach_sq = std::max(reach_sq, length_sq(p - center));
     off_plane = std::max(off_plane, std::fabs(plane_.distance(p)));
   }
   const float reach = std::sqrt(reach_sq);
@@ -43,7 +40,14 @@ void Polygon::set_bound() {
   // plane (up to kPolygonPlanarTolerance in a scene) widens what they accept
   // by as much; 1e-4 relative covers the rounding of coordinates anywhere in
   // a landblock or an object's own space.
-  bound_radius_ = reach + off_plane + 1e-4f * (reach + glm::length(bound_center_) + 1.0f);
+  bound_radius_ = reach + off_plane + 1e-4f * (reach + glm::length(center) + 1.0f);
+}
+
+Vec3 Polygon::centroid() const {
+  const auto v = vertices();
+  Vec3 sum = v[0];
+  for (std::size_t i = 1; i < v.size(); ++i) sum += v[i];
+  return sum * (1.0f / static_cast<float>(v.size()));
 }
 
 Polygon& Polygon::operator=(const Polygon& other) {
@@ -57,7 +61,6 @@ Polygon& Polygon::operator=(const Polygon& other) {
   count_ = other.count_;
   sides_ = other.sides_;
   plane_ = other.plane_;
-  bound_center_ = other.bound_center_;
   bound_radius_ = other.bound_radius_;
   return *this;
 }
@@ -246,7 +249,7 @@ bool Polygon::point_in_polygon(const Vec3& point) const {
 }
 
 bool Polygon::polygon_hits_ray(const Ray& ray, float& time) const {
-  if (sides_ == PolygonSides::Landblock && glm::dot(plane_.normal, ray.dir) > 0.0f) return false;
+  if (sides() == PolygonSides::Landblock && glm::dot(plane_.normal, ray.dir) > 0.0f) return false;
   if (!plane_.compute_time_of_intersection(ray, time)) return false;
   return point_in_polygon(ray.point + ray.dir * time);
 }
@@ -254,6 +257,8 @@ bool Polygon::polygon_hits_ray(const Ray& ray, float& time) const {
 std::optional<std::string> validate_polygon(std::span<const Vec3> v) {
   const std::size_t n = v.size();
   if (n < 3) return fmt::format("has {} vertices; a polygon needs at least 3", n);
+  if (n > kMaxPolygonVertices)
+    return fmt::format("has {} vertices; a polygon may have at most {}", n, kMaxPolygonVertices);
   for (std::size_t i = 0; i < n; ++i)
     if (!is_finite(v[i]))
       return fmt::format("vertex {} is not finite ({}, {}, {})", i, v[i].x, v[i].y, v[i].z);

@@ -137,6 +137,39 @@ TEST(BakedWorld, LargeObjMeshBakesAndLoadsWithItsTree) {
   EXPECT_LE(b.objects()[0].meshes[0]->stats().max_leaf_polygons, 4);
 }
 
+// read_world_file builds a baked world without making the scene's polygon
+// lists again: the same trees, warnings and simulation as the full read; a
+// scene file through it is built as from_scene builds it; and a bad bake is
+// refused with the same message.
+TEST(BakedWorld, ReadWorldFileGivesTheWorldOfTheFullRead) {
+  const TempDir dir;
+  const SceneDesc demo = make_demo_world();
+  const fs::path scene_file = dir.write("demo.json", write_scene(demo));
+  const fs::path file = dir.path() / "demo.trbake";
+  const std::vector<std::string> baked_warnings = bake_scene_file(scene_file, file);
+
+  std::vector<std::string> full_warnings, fast_warnings, scene_warnings;
+  const SceneInput full = read_scene_input(file);
+  const World a = full.build_world(&full_warnings);
+  const World b = read_world_file(file, &fast_warnings);
+  const World c = read_world_file(scene_file, &scene_warnings);
+  EXPECT_EQ(fast_warnings, full_warnings);
+  EXPECT_EQ(scene_warnings, baked_warnings);
+  expect_same_trees(b.trees_of(demo, fast_warnings), a.trees_of(demo, full_warnings));
+  expect_same_trees(c.trees_of(demo, scene_warnings), a.trees_of(demo, full_warnings));
+  const auto ends_a = tour_ends(World::from_scene(demo), demo);
+  const auto ends_b = tour_ends(read_world_file(file), demo);
+  ASSERT_EQ(ends_a.size(), ends_b.size());
+  for (std::size_t i = 0; i < ends_a.size(); ++i)
+    EXPECT_TRUE(same_bits(ends_a[i].position.frame.origin, ends_b[i].position.frame.origin)) << i;
+
+  std::ifstream in(file, std::ios::binary);
+  std::string bytes(std::istreambuf_iterator<char>(in), {});
+  bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x10);
+  const fs::path bad = dir.write("bad.trbake", bytes);
+  EXPECT_THAT(input_error_of([&] { read_world_file(bad); }), HasSubstr("corrupt: the checksum does not match"));
+}
+
 struct BadBakes : ::testing::Test {
   TempDir dir;
   fs::path scene_file, file;

@@ -62,4 +62,10 @@ struct SceneInput {
 };
 SceneInput read_scene_input(const std::filesystem::path& file);
 
+/// The world of a scene file or a baked world. For a baked world this is
+/// the fastest load: the trees are taken as baked and the scene's mesh
+/// polygon lists are not made again (read_scene_input gives those). Throws
+/// InputError as read_scene_file and read_baked_world do.
+World read_world_file(const std::filesystem::path& file, std::vector<std::string>* warnings = nullptr);
+
 }  // namespace transit

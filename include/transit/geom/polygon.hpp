@@ -41,7 +41,7 @@ class Polygon {
 
   std::span<const Vec3> vertices() const { return {heap_ ? heap_.get() : inline_.data(), count_}; }
   const Plane& plane() const { return plane_; }
-  PolygonSides sides() const { return sides_; }
+  PolygonSides sides() const { return static_cast<PolygonSides>(sides_); }
 
   /// ACE: Polygon.make_plane (seed 000 section 8: calc_normal, 0x00539110)
   static Plane make_plane(std::span<const Vec3> vertices);
@@ -95,20 +95,24 @@ class Polygon {
   // plane) may reach the polygon; false only when it certainly does not.
   bool bound_reaches(const Vec3& point, float reach_sq) const {
     const float reach = bound_radius_ + std::sqrt(reach_sq);
-    return length_sq(point - bound_center_) <= reach * reach;
+    return length_sq(point - centroid()) <= reach * reach;
   }
+  Vec3 centroid() const;
   std::array<Vec3, kInlineVertices> inline_{};
   std::unique_ptr<Vec3[]> heap_;  ///< more than kInlineVertices vertices
-  std::uint32_t count_ = 0;
-  PolygonSides sides_ = PolygonSides::Single;
-  Plane plane_;
-  // A sphere around the vertices, widened so that float rounding never
-  // makes it reject what the exact edge tests would accept: a sphere query
-  // far from a polygon whose plane it reaches (the neighbours in a dense
-  // mesh) ends here without the edge loops.
-  Vec3 bound_center_{0.0f};
+  std::uint32_t count_ : 24 = 0;
+  std::uint32_t sides_ : 8 = 0;
+  // The radius about the centroid of a sphere holding the vertices, widened
+  // so that float rounding never makes it reject what the exact edge tests
+  // would accept: a sphere query that reaches a polygon's plane far from the
+  // polygon (the neighbours in a dense mesh) ends without the edge loops.
+  // The centre is not kept: 80 bytes a polygon.
   float bound_radius_ = 0.0f;
+  Plane plane_;
 };
+
+/// The most vertices a polygon may have.
+inline constexpr std::size_t kMaxPolygonVertices = (1u << 24) - 1;
 
 /// Planarity tolerance of scene polygons, metres.
 inline constexpr float kPolygonPlanarTolerance = 0.001f;
