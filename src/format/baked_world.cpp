@@ -10,13 +10,10 @@
 #include <future>
 #include <tuple>
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <fmt/format.h>
 
+#include "dat/mapped_file.hpp"
 #include "format/baked_world_payload.hpp"
 #include "format/binary_buffer.hpp"
 #include "format/json_cursor.hpp"
@@ -323,31 +320,6 @@ BspTree get_tree(BinaryReader& r, const FlatMesh& mesh) {
   return BspTree::assemble(static_cast<BspRole>(role), std::move(polygons), std::move(nodes),
                            std::move(refs), solid_available, stats);
 }
-
-// The whole file mapped read-only: a baked world can be 100 MB, and
-// copying it out of the page cache would cost as much as reading it.
-class MappedFile {
- public:
-  explicit MappedFile(const std::filesystem::path& file) {
-    const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw InputError(fmt::format("{}: cannot open the file", file.string()));
-    struct stat st {};
-    if (::fstat(fd, &st) == 0) size_ = static_cast<std::size_t>(st.st_size);
-    if (size_ > 0) data_ = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
-    ::close(fd);
-    if (data_ == MAP_FAILED) throw InputError(fmt::format("{}: cannot read the file", file.string()));
-  }
-  ~MappedFile() {
-    if (data_ && data_ != MAP_FAILED) ::munmap(data_, size_);
-  }
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-  std::string_view view() const { return data_ ? std::string_view(static_cast<const char*>(data_), size_) : std::string_view(); }
-
- private:
-  void* data_ = nullptr;
-  std::size_t size_ = 0;
-};
 
 Header check_header(std::string_view bytes, const std::string& name) {
   Header h;

@@ -10,33 +10,28 @@
 #include "transit/format/baked_world.hpp"
 #include "transit/format/scene_reader.hpp"
 #include "transit/format/scene_writer.hpp"
+#include "dat_commands.hpp"
+#include "reporting_errors.hpp"
 #include "sim/scene_report.hpp"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/world.hpp"
 
 namespace transit::cli {
 
-namespace {
-
-// Runs `body`, turning any error into one line on stderr and exit code 1.
-template <typename Fn>
-void reporting_errors(const char* command, Fn&& body) {
-  try {
-    body();
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "transit {}: {}\n", command, e.what());
-    throw CLI::RuntimeError(1);
-  }
-}
-
-}  // namespace
 
 void add_inspect_command(CLI::App& app) {
   auto file = std::make_shared<std::string>();
-  auto* cmd = app.add_subcommand("inspect", "Print what a scene holds: landblocks, cells, objects, BSP statistics, warnings");
-  cmd->add_option("scene", *file, "scene file (transit-scene/1) or baked world")->required();
-  cmd->callback([file]() {
+  auto dat = std::make_shared<DatOptions>();
+  auto* cmd = app.add_subcommand("inspect", "Print what a scene holds: landblocks, cells, objects, BSP statistics, "
+                                            "warnings; or, with --dat, what a retail data directory holds");
+  cmd->add_option("scene", *file, "scene file (transit-scene/1) or baked world");
+  add_dat_options(*cmd, *dat);
+  cmd->callback([file, dat]() {
     reporting_errors("inspect", [&] {
+      if (file->empty() || !dat->dir.empty()) {
+        inspect_retail_data(*dat);
+        return;
+      }
       const SceneInput input = read_scene_input(*file);
       std::vector<std::string> warnings;
       const World world = input.build_world(&warnings);

@@ -1,0 +1,60 @@
+#pragma once
+// A user's retail data directory: client_cell_1.dat and client_portal.dat
+// opened together, and what transit reads of them turned into the plain
+// descriptions a World is built from (docs/retail-data.md).
+
+#include <filesystem>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "transit/dat/cell_landblock.hpp"
+#include "transit/dat/dat_archive.hpp"
+#include "transit/dat/landblock_info.hpp"
+#include "transit/dat/region.hpp"
+#include "transit/desc/scene_desc.hpp"
+
+namespace transit::dat {
+
+inline constexpr const char* kCellFileName = "client_cell_1.dat";
+inline constexpr const char* kPortalFileName = "client_portal.dat";
+/// The environment variable a data directory may come from.
+inline constexpr const char* kDatDirVariable = "TRANSIT_DAT";
+
+class RetailData {
+ public:
+  /// Opens `dir`/client_cell_1.dat and `dir`/client_portal.dat and reads
+  /// the Region's land definitions. Throws InputError naming the missing or
+  /// bad file.
+  static RetailData open(const std::filesystem::path& dir);
+  /// Over archives already open (tests); checks each one's data set.
+  RetailData(DatArchive cell, DatArchive portal);
+
+  const DatArchive& cell() const { return cell_; }
+  const DatArchive& portal() const { return portal_; }
+  const LandDefs& land_defs() const { return land_defs_; }
+
+  /// Landblock (x, y)'s terrain file, or nothing where the map has none.
+  std::optional<CellLandblock> landblock(int x, int y) const;
+  /// Landblock (x, y)'s objects, buildings and cell count, or nothing.
+  std::optional<LandblockInfo> landblock_info(int x, int y) const;
+  /// The landblocks the cell file has terrain for, as (x, y).
+  std::vector<std::pair<int, int>> landblocks() const;
+
+  /// A landblock's terrain as a scene landblock: heights in metres from the
+  /// land height table, terrain types from the terrain words.
+  LandblockDesc landblock_desc(const CellLandblock& block) const;
+  /// A scene of the given landblocks' terrain. Throws InputError for a
+  /// landblock the cell file has no terrain for.
+  SceneDesc terrain_scene(const std::vector<std::pair<int, int>>& landblocks) const;
+
+ private:
+  DatArchive cell_;
+  DatArchive portal_;
+  LandDefs land_defs_;
+};
+
+/// The data directory named by TRANSIT_DAT, or nothing.
+std::optional<std::filesystem::path> dat_dir_from_environment();
+
+}  // namespace transit::dat

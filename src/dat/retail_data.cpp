@@ -1,0 +1,98 @@
+#include "transit/dat/retail_data.hpp"
+
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "transit/math/input_error.hpp"
+
+namespace transit::dat {
+
+namespace {
+
+DatArchive open_in(const std::filesystem::path& dir, const char* file_name) {
+  const std::filesystem::path file = dir / file_name;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec))
+    throw InputError(fmt::format("{}: no {} here (transit reads {} and {} from a retail data "
+                                 "directory)", dir.string(), file_name, kCellFileName, kPortalFileName));
+  return DatArchive::open(file);
+}
+
+void expect_set(const DatArchive& archive, DataSet set, const char* role) {
+  if (archive.data_set() != set)
+    throw InputError(fmt::format("{}: data set {} is not a {} file's ({})", archive.name(),
+                                 archive.header().data_set, role, static_cast<std::uint32_t>(set)));
+}
+
+}  // namespace
+
+RetailData RetailData::open(const std::filesystem::path& dir) {
+  DatArchive cell = open_in(dir, kCellFileName);
+  return RetailData(std::move(cell), open_in(dir, kPortalFileName));
+}
+
+RetailData::RetailData(DatArchive cell, DatArchive portal)
+    : cell_(std::move(cell)), portal_(std::move(portal)) {
+  expect_set(cell_, DataSet::Cell, "cell");
+  expect_set(portal_, DataSet::Portal, "portal");
+  land_defs_ = parse_land_defs(portal_.read(kRegionId),
+                               fmt::format("{}: file 0x{:08X} (Region)", portal_.name(), kRegionId));
+}
+
+std::optional<CellLandblock> RetailData::landblock(int x, int y) const {
+  const std::uint32_t id = cell_landblock_id(x, y);
+  const auto bytes = cell_.read_if_present(id);
+  if (!bytes) return std::nullopt;
+  return parse_cell_landblock(*bytes, fmt::format("{}: file 0x{:08X} (CellLandblock)", cell_.name(), id));
+}
+
+std::optional<LandblockInfo> RetailData::landblock_info(int x, int y) const {
+  const std::uint32_t id = landblock_info_id(x, y);
+  const auto bytes = cell_.read_if_present(id);
+  if (!bytes) return std::nullopt;
+  return parse_landblock_info(*bytes, fmt::format("{}: file 0x{:08X} (LandblockInfo)", cell_.name(), id));
+}
+
+std::vector<std::pair<int, int>> RetailData::landblocks() const {
+  std::vector<std::pair<int, int>> out;
+  cell_.for_each_entry(0, 0xFFFFFFFFu, [&](const DatEntry& e) {
+    if ((e.id & 0xFFFFu) == 0xFFFFu) out.emplace_back(static_cast<int>(e.id >> 24), static_cast<int>((e.id >> 16) & 0xFF));
+  });
+  return out;
+}
+
+LandblockDesc RetailData::landblock_desc(const CellLandblock& block) const {
+  LandblockDesc desc;
+  desc.x = static_cast<int>(block.id >> 24);
+  desc.y = static_cast<int>((block.id >> 16) & 0xFF);
+  std::array<float, 81> heights{};
+  std::array<std::uint8_t, 81> types{};
+  for (std::size_t i = 0; i < 81; ++i) {
+    heights[i] = land_defs_.land_height_table[block.heights[i]];
+    types[i] = static_cast<std::uint8_t>(block.terrain_type(i));
+  }
+  desc.heights = heights;
+  desc.terrain_types = types;
+  return desc;
+}
+
+SceneDesc RetailData::terrain_scene(const std::vector<std::pair<int, int>>& landblocks) const {
+  SceneDesc scene;
+  for (const auto& [x, y] : landblocks) {
+    const std::optional<CellLandblock> block = landblock(x, y);
+    if (!block)
+      throw InputError(fmt::format("{}: no terrain for landblock 0x{:02X}{:02X} (file 0x{:08X})",
+                                   cell_.name(), x, y, cell_landblock_id(x, y)));
+    scene.landblocks.push_back(landblock_desc(*block));
+  }
+  return scene;
+}
+
+std::optional<std::filesystem::path> dat_dir_from_environment() {
+  const char* dir = std::getenv(kDatDirVariable);
+  if (!dir || !*dir) return std::nullopt;
+  return std::filesystem::path(dir);
+}
+
+}  // namespace transit::dat

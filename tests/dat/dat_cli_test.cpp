@@ -1,0 +1,73 @@
+// `transit inspect --dat` and `transit dat export` over a synthetic retail
+// data directory, as a user runs them.
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "dat/synthetic_data.hpp"
+#include "support/tool_run.hpp"
+#include "transit/format/scene_reader.hpp"
+#include "transit/world/world.hpp"
+
+namespace transit::dat {
+namespace {
+
+using ::testing::HasSubstr;
+using test::run_tool;
+using test::ToolRun;
+
+TEST(DatCli, InspectSummarisesTheDirectoryAndALandblock) {
+  const testing::DataDir data;
+  const ToolRun run = run_tool("inspect --dat " + data.dir.path().string() + " --landblock 0xA9B4");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("client_cell_1.dat: cell data set, block size 256"));
+  EXPECT_THAT(run.output, HasSubstr("3 files"));
+  EXPECT_THAT(run.output, HasSubstr("region 1 \"Dereth\": 255 x 255 landblocks, 24 m squares; 2 landblocks have terrain"));
+  EXPECT_THAT(run.output, HasSubstr("landblock 0xA9B4: terrain 20.0..36.0 m, terrain types {1}, has objects"));
+  EXPECT_THAT(run.output, HasSubstr("2 indoor cells, 2 static objects (1 GfxObj, 1 Setup), 1 buildings (1 portals), 1 restricted cells"));
+  EXPECT_THAT(run.output, HasSubstr("not read yet"));
+}
+
+TEST(DatCli, TheDirectoryMayComeFromTheEnvironment) {
+  const testing::DataDir data;
+  ::setenv("TRANSIT_DAT", data.dir.path().c_str(), 1);
+  const ToolRun run = run_tool("inspect --landblock AAB4");
+  ::unsetenv("TRANSIT_DAT");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("landblock 0xAAB4: terrain 36.0..52.0 m"));
+  EXPECT_THAT(run.output, HasSubstr("no LandblockInfo"));
+}
+
+TEST(DatCli, ExportWritesASceneEveryCommandReads) {
+  const testing::DataDir data;
+  const auto out = data.dir.path() / "exported.json";
+  const ToolRun run = run_tool("dat export " + data.dir.path().string() + " --landblock 0xA9B4 --landblock 0xAAB4 --out " +
+                               out.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("2 landblocks written"));
+  const SceneDesc scene = read_scene_file(out);
+  ASSERT_EQ(scene.landblocks.size(), 2u);
+  EXPECT_EQ((*scene.landblocks[1].heights)[80], 52.0f);
+  EXPECT_NO_THROW(World::from_scene(scene));
+  const ToolRun inspect = run_tool("inspect " + out.string());
+  EXPECT_EQ(inspect.exit_code, 0) << inspect.output;
+}
+
+TEST(DatCli, ErrorsNameWhatIsWrong) {
+  const testing::DataDir data;
+  const std::string dir = data.dir.path().string();
+  ::unsetenv("TRANSIT_DAT");
+  EXPECT_THAT(run_tool("inspect").output, HasSubstr("no retail data directory: give --dat DIR or set TRANSIT_DAT"));
+  EXPECT_THAT(run_tool("inspect --dat " + dir + " --landblock 0xQQ").output,
+              HasSubstr("--landblock 0xQQ: expected 0xXXYY"));
+  const ToolRun missing = run_tool("dat export " + dir + " --landblock 0x0102 --out " + dir + "/x.json");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_THAT(missing.output, HasSubstr("no terrain for landblock 0x0102 (file 0x0102FFFF)"));
+  EXPECT_THAT(run_tool("inspect --dat /nonexistent").output, HasSubstr("/nonexistent: no client_cell_1.dat here"));
+}
+
+}  // namespace
+}  // namespace transit::dat

@@ -1,0 +1,166 @@
+#include "dat/dat_writer.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+namespace transit::dat::testing {
+
+namespace {
+
+struct Chain {
+  std::string data;
+  std::vector<std::uint32_t> blocks;  // offsets, filled by place()
+};
+
+// A directory node to be written: its entries (ids) and child nodes.
+struct TreeNode {
+  std::vector<std::uint32_t> ids;
+  std::vector<std::size_t> children;
+  std::size_t chain = 0;
+};
+
+// Splits sorted ids into a B-tree: a leaf holds up to 61; above that, up to
+// 62 children separated by single ids.
+std::size_t build_tree(const std::vector<std::uint32_t>& ids, std::size_t from, std::size_t to,
+                       std::vector<TreeNode>& nodes) {
+  const std::size_t index = nodes.size();
+  nodes.emplace_back();
+  const std::size_t n = to - from;
+  if (n <= kDirectoryEntries) {
+    nodes[index].ids.assign(ids.begin() + from, ids.begin() + to);
+    return index;
+  }
+  const std::size_t children = std::min<std::size_t>(kDirectoryBranches, (n + kDirectoryBranches) / kDirectoryBranches + 1);
+  const std::size_t per_child = (n - (children - 1)) / children;
+  std::size_t at = from;
+  for (std::size_t c = 0; c < children; ++c) {
+    const std::size_t end = c + 1 == children ? to : at + per_child;
+    const std::size_t child = build_tree(ids, at, end, nodes);
+    nodes[index].children.push_back(child);
+    if (c + 1 < children) nodes[index].ids.push_back(ids[end]);
+    at = end + 1;
+  }
+  return index;
+}
+
+}  // namespace
+
+Bytes& Bytes::frame(const DatFrame& f) {
+  f32(f.origin.x).f32(f.origin.y).f32(f.origin.z);
+  return f32(f.orientation.w).f32(f.orientation.x).f32(f.orientation.y).f32(f.orientation.z);
+}
+
+std::string write_dat(const std::map<std::uint32_t, std::string>& files, const DatLayout& layout) {
+  const std::uint32_t bs = layout.block_size;
+  std::vector<std::uint32_t> ids;
+  for (const auto& [id, bytes] : files) ids.push_back(id);
+  std::vector<TreeNode> nodes;
+  build_tree(ids, 0, ids.size(), nodes);
+
+  std::vector<Chain> chains;
+  std::map<std::uint32_t, std::size_t> file_chain;
+  for (const auto& [id, bytes] : files) {
+    file_chain[id] = chains.size();
+    chains.push_back({bytes, {}});
+  }
+  for (TreeNode& node : nodes) {
+    node.chain = chains.size();
+    chains.push_back({std::string(kDirectoryNodeBytes, '\0'), {}});
+  }
+
+  // Blocks are handed out one per chain in turn while any chain needs more.
+  const std::uint32_t first_block = (kHeaderOffset + kHeaderBytes + bs - 1) / bs * bs;
+  std::uint32_t next = first_block;
+  std::vector<std::size_t> needed;
+  for (const Chain& c : chains)
+    needed.push_back(std::max<std::size_t>(1, (c.data.size() + bs - 5) / (bs - 4)));
+  for (bool more = true; more;) {
+    more = false;
+    for (std::size_t i = 0; i < chains.size(); ++i) {
+      if (chains[i].blocks.size() == needed[i]) continue;
+      chains[i].blocks.push_back(next);
+      next += bs;
+      if (!layout.interleave)
+        while (chains[i].blocks.size() < needed[i]) chains[i].blocks.push_back(next), next += bs;
+      more = true;
+    }
+  }
+
+  // Directory nodes: branches, count, entries of (flags, id, offset, size, time, iteration).
+  for (const TreeNode& node : nodes) {
+    Bytes b;
+    for (std::size_t i = 0; i < kDirectoryBranches; ++i)
+      b.u32(i < node.children.size() ? chains[nodes[node.children[i]].chain].blocks[0] : 0);
+    b.u32(static_cast<std::uint32_t>(node.ids.size()));
+    for (std::uint32_t id : node.ids) {
+      const Chain& c = chains[file_chain.at(id)];
+      b.u32(0x20000).u32(id).u32(c.blocks[0]).u32(static_cast<std::uint32_t>(c.data.size())).u32(0).u32(1);
+    }
+    std::string node_bytes = b.str();
+    node_bytes.resize(kDirectoryNodeBytes, '\0');
+    chains[node.chain].data = node_bytes;
+  }
+
+  std::string out(next, '\0');
+  for (const Chain& c : chains) {
+    for (std::size_t k = 0; k < c.blocks.size(); ++k) {
+      const std::uint32_t link = k + 1 < c.blocks.size() ? c.blocks[k + 1] : 0;
+      std::memcpy(&out[c.blocks[k]], &link, 4);
+      const std::size_t from = k * (bs - 4);
+      if (from < c.data.size())
+        c.data.copy(&out[c.blocks[k] + 4], std::min<std::size_t>(bs - 4, c.data.size() - from), from);
+    }
+  }
+  Bytes header;
+  header.u32(kDatMagic).u32(bs).u32(next).u32(static_cast<std::uint32_t>(layout.data_set)).u32(0);
+  header.u32(0).u32(0).u32(0).u32(chains[nodes[0].chain].blocks[0]);
+  header.u32(0).u32(0).u32(0).u32(0).u32(22).u32(982);
+  for (int i = 0; i < 16; ++i) header.u8(0);
+  header.u32(1);
+  header.str().copy(&out[kHeaderOffset], kHeaderBytes);
+  return out;
+}
+
+std::string cell_landblock_bytes(const CellLandblock& block) {
+  Bytes b;
+  b.u32(block.id).u32(block.has_objects ? 1 : 0);
+  for (std::uint16_t t : block.terrain) b.u16(t);
+  for (std::uint8_t h : block.heights) b.u8(h);
+  return b.align().str();
+}
+
+std::string landblock_info_bytes(const LandblockInfo& info) {
+  Bytes b;
+  b.u32(info.id).u32(info.num_cells).u32(static_cast<std::uint32_t>(info.objects.size()));
+  for (const Stab& s : info.objects) b.u32(s.id).frame(s.frame);
+  b.u16(static_cast<std::uint16_t>(info.buildings.size())).u16(info.pack_mask);
+  for (const BuildingInfo& bi : info.buildings) {
+    b.u32(bi.model).frame(bi.frame).u32(bi.num_leaves).u32(static_cast<std::uint32_t>(bi.portals.size()));
+    for (const BuildingPortal& p : bi.portals) {
+      b.u16(p.flags).u16(p.other_cell).u16(p.other_portal).u16(static_cast<std::uint16_t>(p.stabs.size()));
+      for (std::uint16_t s : p.stabs) b.u16(s);
+      b.align();
+    }
+  }
+  if (info.pack_mask & 1) {
+    b.u16(static_cast<std::uint16_t>(info.restrictions.size())).u16(64);
+    for (const auto& [cell, guid] : info.restrictions) b.u32(cell).u32(guid);
+  }
+  return b.str();
+}
+
+std::string region_bytes(const LandDefs& d) {
+  Bytes b;
+  b.u32(kRegionId).u32(d.region_number).u32(d.version).u16(static_cast<std::uint16_t>(d.region_name.size()));
+  std::string out = b.str() + d.region_name;
+  Bytes rest;
+  while ((out.size() + rest.str().size()) % 4) rest.u8(0);
+  rest.u32(static_cast<std::uint32_t>(d.num_block_length)).u32(static_cast<std::uint32_t>(d.num_block_width));
+  rest.f32(d.square_length).u32(static_cast<std::uint32_t>(d.lblock_length));
+  rest.u32(static_cast<std::uint32_t>(d.vertex_per_cell)).f32(d.max_obj_height).f32(d.sky_height).f32(d.road_width);
+  for (float h : d.land_height_table) rest.f32(h);
+  return out + rest.str();
+}
+
+}  // namespace transit::dat::testing

@@ -1,0 +1,56 @@
+#pragma once
+// A writer of retail data files for the tests: the container (header at
+// 0x140, linked blocks, B-tree directory) and the file types transit reads,
+// laid out as the public readers document them. It lives in the tests so
+// that no retail data is ever needed; the hand-derived fixture in
+// dat_archive_test.cpp checks it against bytes worked out by hand.
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "transit/dat/cell_landblock.hpp"
+#include "transit/dat/dat_archive.hpp"
+#include "transit/dat/landblock_info.hpp"
+#include "transit/dat/region.hpp"
+
+namespace transit::dat::testing {
+
+struct DatLayout {
+  std::uint32_t block_size = 256;
+  DataSet data_set = DataSet::Cell;
+  // Blocks of different chains interleaved, so that no chain is contiguous.
+  bool interleave = true;
+};
+
+/// A whole data file holding `files` (id -> bytes).
+std::string write_dat(const std::map<std::uint32_t, std::string>& files, const DatLayout& layout = {});
+
+/// Little-endian fields appended to a byte string.
+class Bytes {
+ public:
+  Bytes& u8(std::uint8_t v) { return raw(&v, 1); }
+  Bytes& u16(std::uint16_t v) { return raw(&v, 2); }
+  Bytes& u32(std::uint32_t v) { return raw(&v, 4); }
+  Bytes& f32(float v) { return raw(&v, 4); }
+  Bytes& align() {
+    while (out_.size() % 4) out_.push_back('\0');
+    return *this;
+  }
+  Bytes& frame(const DatFrame& f);
+  const std::string& str() const { return out_; }
+
+ private:
+  Bytes& raw(const void* p, std::size_t n) {
+    out_.append(static_cast<const char*>(p), n);
+    return *this;
+  }
+  std::string out_;
+};
+
+std::string cell_landblock_bytes(const CellLandblock& block);
+std::string landblock_info_bytes(const LandblockInfo& info);
+/// A Region file's start: ids, name, land definitions (nothing after them).
+std::string region_bytes(const LandDefs& defs);
+
+}  // namespace transit::dat::testing

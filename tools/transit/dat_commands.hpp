@@ -1,0 +1,27 @@
+#pragma once
+// Retail data on the command line: `transit inspect --dat DIR [--landblock
+// 0xXXYY ...]` and `transit dat export DIR --landblock 0xXXYY --out FILE`
+// (docs/retail-data.md). The directory may also come from TRANSIT_DAT.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace transit::cli {
+
+struct DatOptions {
+  std::string dir;                      // --dat, or TRANSIT_DAT
+  std::vector<std::string> landblocks;  // --landblock, repeatable
+};
+
+void add_dat_options(CLI::App& command, DatOptions& options);
+// Prints what the directory holds, and each chosen landblock.
+void inspect_retail_data(const DatOptions& options);
+void add_dat_command(CLI::App& app);
+
+// "0xA9B4", "A9B4" or a cell id 0xA9B4xxxx: (0xA9, 0xB4).
+std::pair<int, int> parse_landblock(const std::string& text);
+
+}  // namespace transit::cli
