@@ -3,7 +3,7 @@
 JOBS ?= $(shell nproc)
 OUT  ?= out
 
-.PHONY: all deps build run test test-release test-sanitize test-tsan test-install bench bench-bindings format clean soak fuzz fuzz-ci
+.PHONY: all deps build run test test-release test-sanitize test-tsan test-install test-dat bench bench-bindings format clean soak fuzz fuzz-ci
 
 all: build
 
@@ -47,6 +47,12 @@ test-tsan: deps build/tsan/build.ninja
 # find_package and pkg-config, the README's example among them.
 test-install: build
 	bash scripts/test-install build/release
+
+# Over your own retail data (docs/retail-data.md): make test-dat DAT=DIR,
+# DIR holding client_cell_1.dat and client_portal.dat. Without DAT it skips.
+DAT ?=
+test-dat: build
+	TRANSIT_TEST_DAT=$(DAT) ./build/release/transit_tests --gtest_filter='RealDat.*'
 
 # A million random transitions and ten million character-ticks of random
 # scripts, each with a random seed (docs/reliability.md); SOAK_SEED=N replays

@@ -18,10 +18,10 @@ int main(int argc, char** argv) try {
   for (const std::string& warning : transit::bake_scene_file(scene_file, baked_file))
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
 
-  // A server start: the scene and its trees from the file, nothing built.
+  // A server start: the world and its trees from the file, nothing built
+  // (read_scene_input(baked_file) also gives the scene, meshes included).
   const auto start = std::chrono::steady_clock::now();
-  const transit::SceneInput input = transit::read_scene_input(baked_file);
-  const transit::World world = input.build_world();
+  const transit::World world = transit::read_world_file(baked_file);
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   std::printf("%s: %zu objects, %zu indoor cells, loaded baked in %.1f ms\n",

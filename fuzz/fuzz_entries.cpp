@@ -9,6 +9,10 @@
 #include "byte_reader.hpp"
 
 #include "format/baked_world_payload.hpp"
+#include "transit/dat/cell_landblock.hpp"
+#include "transit/dat/dat_archive.hpp"
+#include "transit/dat/landblock_info.hpp"
+#include "transit/dat/region.hpp"
 #include "transit/format/obj_reader.hpp"
 #include "transit/format/run_reader.hpp"
 #include "format/run_validation.hpp"
@@ -113,6 +117,40 @@ void baked_world(const std::uint8_t* data, std::size_t size) {
   }
 }
 
+// Input: a whole data file, whose magic and size words are made right so
+// that the fuzzer reaches the directory and the chains; the rest (block
+// size, root, every node and link) is the input's.
+void dat_archive(const std::uint8_t* data, std::size_t size) {
+  std::string bytes = text_of(data, size);
+  if (bytes.size() < dat::kHeaderOffset + dat::kHeaderBytes) bytes.resize(dat::kHeaderOffset + dat::kHeaderBytes, '\0');
+  const std::uint32_t magic = dat::kDatMagic, file_size = static_cast<std::uint32_t>(bytes.size());
+  std::memcpy(&bytes[dat::kHeaderOffset], &magic, 4);
+  std::memcpy(&bytes[dat::kHeaderOffset + 8], &file_size, 4);
+  try {
+    const dat::DatArchive archive = dat::DatArchive::from_bytes("fuzz.dat", bytes);
+    std::size_t read = 0;
+    archive.for_each_entry(0, 0xFFFFFFFFu, [&](const dat::DatEntry& e) {
+      if (read++ < 64) (void)archive.read_if_present(e.id);
+    });
+    (void)archive.find(0x0A0BFFFF);
+  } catch (const InputError&) {
+  }
+}
+
+// Input: a selector byte, then one file's bytes for that parser.
+void dat_files(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return;
+  const std::string bytes = text_of(data + 1, size - 1);
+  try {
+    switch (data[0] % 3) {
+      case 0: (void)dat::parse_cell_landblock(bytes, "fuzz"); break;
+      case 1: (void)dat::parse_landblock_info(bytes, "fuzz"); break;
+      default: (void)dat::parse_land_defs(bytes, "fuzz"); break;
+    }
+  } catch (const InputError&) {
+  }
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all{{"scene_reader", scene_reader},
                                        {"obj_reader", obj_reader},
@@ -120,6 +158,8 @@ const std::vector<Target>& targets() {
                                        {"script_reader", script_reader},
                                        {"bsp_builder", bsp_builder},
                                        {"baked_world", baked_world},
+                                       {"dat_archive", dat_archive},
+                                       {"dat_files", dat_files},
                                        {"c_api", c_api}};
   return all;
 }

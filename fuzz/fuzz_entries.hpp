@@ -18,6 +18,8 @@ void script_reader(const std::uint8_t* data, std::size_t size);  // parse/valida
 void bsp_builder(const std::uint8_t* data, std::size_t size);    // build_bsp + queries
 void c_api(const std::uint8_t* data, std::size_t size);  // random C API call sequences
 void baked_world(const std::uint8_t* data, std::size_t size);  // read_baked_world + World
+void dat_archive(const std::uint8_t* data, std::size_t size);  // retail container: directory, chains
+void dat_files(const std::uint8_t* data, std::size_t size);    // retail file-type parsers
 
 struct Target {
   const char* name;  // also the folder of tests/data/fuzz-regressions/

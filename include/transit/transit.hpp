@@ -1,6 +1,7 @@
 #pragma once
 /// transit's C++ API in one include: worlds, characters, simulations, the
-/// expert transition calls and traces, and the Quake and Tribes movers.
+/// expert transition calls and traces, the Quake and Tribes movers, and
+/// retail data files (transit::dat).
 /// Link transit::transit (CMake) or `pkg-config --libs transit`. The file
 /// readers and writers are in <transit/io.hpp> (transit::io).
 ///
@@ -11,6 +12,7 @@
 
 #include <transit/version.hpp>
 
+#include "transit/dat/retail_data.hpp"
 #include "transit/math/input_error.hpp"
 #include "transit/math/position.hpp"
 #include "transit/motion/body_checks.hpp"

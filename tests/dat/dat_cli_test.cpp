@@ -7,7 +7,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "dat/synthetic_data.hpp"
+#include "dat/data_dir.hpp"
 #include "support/tool_run.hpp"
 #include "transit/format/scene_reader.hpp"
 #include "transit/world/world.hpp"

@@ -4,12 +4,14 @@
 #include "transit/dat/retail_data.hpp"
 
 #include <cmath>
+#include <fstream>
+#include <iterator>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "dat/dat_writer.hpp"
-#include "dat/synthetic_data.hpp"
+#include "dat/data_dir.hpp"
 #include "format/format_test_util.hpp"
 #include "transit/sim/character.hpp"
 #include "transit/world/world.hpp"
@@ -103,6 +105,27 @@ TEST(RetailData, MissingOrSwappedFilesAreNamed) {
   std::filesystem::copy_file(data.dir.path() / kPortalFileName, swapped.path() / kCellFileName);
   EXPECT_THAT(input_error_of([&] { RetailData::open(swapped.path()); }),
               HasSubstr("client_cell_1.dat: data set 1 is not a cell file's (2)"));
+}
+
+}  // namespace
+}  // namespace transit::dat
+
+namespace transit::dat {
+namespace {
+
+std::string file_bytes(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// tests/data/retail-synthetic (what examples/retail_terrain and the docs
+// run on) is the writer's synthetic directory, byte for byte.
+TEST(RetailData, TheCheckedInSyntheticDirectoryIsTheWritersOwn) {
+  const testing::DataDir fresh;
+  const auto kept = std::filesystem::path(TRANSIT_SOURCE_DIR) / "tests/data/retail-synthetic";
+  for (const char* name : {kCellFileName, kPortalFileName})
+    EXPECT_EQ(file_bytes(kept / name), file_bytes(fresh.dir.path() / name))
+        << name << ": regenerate it with write_data_dir (tests/dat/synthetic_data.hpp)";
 }
 
 }  // namespace

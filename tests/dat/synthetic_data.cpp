@@ -1,5 +1,6 @@
 #include "dat/synthetic_data.hpp"
 
+#include <fstream>
 #include <map>
 
 #include "dat/dat_writer.hpp"
@@ -55,14 +56,14 @@ LandblockInfo small_landblock_info(int x, int y) {
   return info;
 }
 
-DataDir::DataDir() {
+void write_data_dir(const std::filesystem::path& dir) {
   std::map<std::uint32_t, std::string> cell{
       {cell_landblock_id(0xA9, 0xB4), cell_landblock_bytes(ramp_block(0xA9, 0xB4, 10))},
       {landblock_info_id(0xA9, 0xB4), landblock_info_bytes(small_landblock_info(0xA9, 0xB4))},
       {cell_landblock_id(0xAA, 0xB4), cell_landblock_bytes(ramp_block(0xAA, 0xB4, 18))}};
   std::map<std::uint32_t, std::string> portal{{kRegionId, region_bytes(retail_like_land_defs())}};
-  dir.write(kCellFileName, write_dat(cell, {256, DataSet::Cell, true}));
-  dir.write(kPortalFileName, write_dat(portal, {1024, DataSet::Portal, true}));
+  std::ofstream(dir / kCellFileName, std::ios::binary) << write_dat(cell, {256, DataSet::Cell, true});
+  std::ofstream(dir / kPortalFileName, std::ios::binary) << write_dat(portal, {1024, DataSet::Portal, true});
 }
 
 }  // namespace transit::dat::testing

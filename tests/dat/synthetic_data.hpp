@@ -4,7 +4,8 @@
 // the Region's land definitions, and a LandblockInfo for 0xA9B4 with two
 // static objects and a building with one portal.
 
-#include "format/format_test_util.hpp"
+#include <filesystem>
+
 #include "transit/dat/cell_landblock.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
@@ -15,9 +16,8 @@ LandDefs retail_like_land_defs();
 CellLandblock ramp_block(int x, int y, int base);
 LandblockInfo small_landblock_info(int x, int y);
 
-struct DataDir {
-  transit::testing::TempDir dir;
-  DataDir();
-};
+/// Writes client_cell_1.dat and client_portal.dat of the two landblocks
+/// into `dir`.
+void write_data_dir(const std::filesystem::path& dir);
 
 }  // namespace transit::dat::testing

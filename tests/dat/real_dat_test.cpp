@@ -1,0 +1,49 @@
+// Over a user's own retail data (make test-dat DAT=DIR): every landblock's
+// terrain and LandblockInfo read, every terrain built into a world, with
+// counts, time and every failure reported. Skipped when no directory is
+// given: the repository holds no retail data.
+#include <chrono>
+#include <cstdlib>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "transit/dat/retail_data.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/world/world.hpp"
+
+namespace transit::dat {
+namespace {
+
+TEST(RealDat, EveryLandblockReadsAndBuilds) {
+  const char* dir = std::getenv("TRANSIT_TEST_DAT");
+  if (!dir || !*dir) GTEST_SKIP() << "no retail data: make test-dat DAT=DIR runs this over DIR";
+  const auto start = std::chrono::steady_clock::now();
+  const RetailData retail = RetailData::open(dir);
+  const auto blocks = retail.landblocks();
+  std::size_t infos = 0, objects = 0, buildings = 0, cells = 0, failures = 0;
+  for (const auto& [x, y] : blocks) {
+    try {
+      const auto block = retail.landblock(x, y);
+      SceneDesc scene;
+      scene.landblocks.push_back(retail.landblock_desc(*block));
+      (void)World::from_scene(scene);
+      if (const auto info = retail.landblock_info(x, y)) {
+        ++infos;
+        objects += info->objects.size();
+        buildings += info->buildings.size();
+        cells += info->num_cells;
+      }
+    } catch (const InputError& e) {
+      if (++failures <= 20) ADD_FAILURE() << e.what();
+    }
+  }
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  fmt::print("{} landblocks with terrain, {} with a LandblockInfo: {} static objects, {} buildings, {} indoor "
+             "cells; {} failures; {:.2f} s\n", blocks.size(), infos, objects, buildings, cells, failures, s);
+  EXPECT_EQ(failures, 0u);
+  EXPECT_GT(blocks.size(), 0u);
+}
+
+}  // namespace
+}  // namespace transit::dat
