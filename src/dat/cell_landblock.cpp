@@ -7,9 +7,7 @@ namespace transit::dat {
 CellLandblock parse_cell_landblock(std::string_view bytes, const std::string& label) {
   DatStream s(bytes, label);
   CellLandblock block;
-  block.id = s.u32();
-  if ((block.id & 0xFFFFu) != 0xFFFFu)
-    s.fail(fmt::format("id 0x{:08X} is not a landblock's (0xXXYYFFFF)", block.id));
+  block.id = s.cell_file_id(0xFFFF, "a landblock's");
   const std::uint32_t has_objects = s.u32();
   if (has_objects > 1) s.fail(fmt::format("has-objects word {}, expected 0 or 1", has_objects));
   block.has_objects = has_objects == 1;

@@ -48,6 +48,13 @@ class DatStream {
                        static_cast<std::uint64_t>(value) * each, remaining()));
     return value;
   }
+  // A cell file's id, whose low 16 bits name its type (0xFFFF terrain,
+  // 0xFFFE LandblockInfo).
+  std::uint32_t cell_file_id(std::uint16_t low, const char* what) {
+    const std::uint32_t id = u32();
+    if ((id & 0xFFFFu) != low) fail(fmt::format("id 0x{:08X} is not {} (0xXXYY{:04X})", id, what, low));
+    return id;
+  }
   std::size_t offset() const { return at_; }
   std::size_t remaining() const { return bytes_.size() - at_; }
   [[noreturn]] void fail(const std::string& what) const {

@@ -47,9 +47,7 @@ BuildingInfo building(DatStream& s) {
 LandblockInfo parse_landblock_info(std::string_view bytes, const std::string& label) {
   DatStream s(bytes, label);
   LandblockInfo info;
-  info.id = s.u32();
-  if ((info.id & 0xFFFFu) != 0xFFFEu)
-    s.fail(fmt::format("id 0x{:08X} is not a landblock info's (0xXXYYFFFE)", info.id));
+  info.id = s.cell_file_id(0xFFFE, "a landblock info's");
   info.num_cells = s.u32();
   info.objects.resize(s.count(s.u32(), 4 + kFrameBytes, "object count"));
   for (Stab& o : info.objects) {

@@ -167,6 +167,12 @@ TEST(DatArchive, ManyFilesRoundTripThroughATwoLevelDirectory) {
 
 struct BadDat : ::testing::Test {
   std::string good = hand_made_cell_file();
+  // The good file with one 32-bit word changed.
+  std::string with(std::size_t at, std::uint32_t value) const {
+    std::string bytes = good;
+    poke32(bytes, at, value);
+    return bytes;
+  }
   std::string error_of(const std::string& bytes, std::uint32_t read_id = 0x0A0BFFFE) {
     return input_error_of([&] { DatArchive::from_bytes("bad.dat", bytes).read(read_id); });
   }
@@ -174,34 +180,21 @@ struct BadDat : ::testing::Test {
 
 TEST_F(BadDat, HeaderProblems) {
   EXPECT_THAT(error_of(good.substr(0, 0x150)), HasSubstr("bad.dat: not an Asheron's Call data file"));
-  std::string bad = good;
-  poke32(bad, 0x140, 0x1234);
-  EXPECT_THAT(error_of(bad), HasSubstr("magic 0x1234"));
-  bad = good;
-  poke32(bad, 0x144, 3);
-  EXPECT_THAT(error_of(bad), HasSubstr("block size 3"));
-  bad = good;
-  poke32(bad, 0x14C, 9);
-  EXPECT_THAT(error_of(bad), HasSubstr("unknown data set 9"));
+  EXPECT_THAT(error_of(with(0x140, 0x1234)), HasSubstr("magic 0x1234"));
+  EXPECT_THAT(error_of(with(0x144, 3)), HasSubstr("block size 3"));
+  EXPECT_THAT(error_of(with(0x14C, 9)), HasSubstr("unknown data set 9"));
   EXPECT_THAT(error_of(good.substr(0, 0xE00)), HasSubstr("truncated: the header gives 4096 bytes, the file has 3584"));
-  bad = good;
-  poke32(bad, 0x160, 0x5000);
-  EXPECT_THAT(error_of(bad), HasSubstr("directory root at byte 20480"));
+  EXPECT_THAT(error_of(with(0x160, 0x5000)), HasSubstr("directory root at byte 20480"));
 }
 
 TEST_F(BadDat, ChainsThatLeaveTheFileOrEndEarly) {
-  std::string bad = good;
-  poke32(bad, 0xC00, 0x7FFF0000);  // the info's second block far outside
-  EXPECT_THAT(error_of(bad), HasSubstr("file 0x0A0BFFFE: block at byte 2147418112 lies outside the file"));
-  bad = good;
-  poke32(bad, 0xC00, 0);  // the chain ends after its first block
-  EXPECT_THAT(error_of(bad), HasSubstr("block at byte 0 lies outside the file (4096 bytes), after 252 of 272"));
-  bad = good;
-  poke32(bad, 0x310, 0xFFFFFFF0);  // an entry's size no file could hold
-  EXPECT_THAT(error_of(bad), HasSubstr("size 4294967280 is more than the file's 16 blocks can hold"));
-  bad = good;
-  poke32(bad, 0x500, 0x900);  // the root node's 4th block links into a file's last block
-  EXPECT_THAT(input_error_of([&] { DatArchive::from_bytes("bad.dat", bad).find(0x0A0BFFFF); }),
+  // The info's second block far outside; its chain ending after the first
+  // block; an entry's size no file could hold; a directory node's block
+  // linking into a file's last block.
+  EXPECT_THAT(error_of(with(0xC00, 0x7FFF0000)), HasSubstr("file 0x0A0BFFFE: block at byte 2147418112 lies outside the file"));
+  EXPECT_THAT(error_of(with(0xC00, 0)), HasSubstr("block at byte 0 lies outside the file (4096 bytes), after 252 of 272"));
+  EXPECT_THAT(error_of(with(0x310, 0xFFFFFFF0)), HasSubstr("size 4294967280 is more than the file's 16 blocks can hold"));
+  EXPECT_THAT(input_error_of([&] { DatArchive::from_bytes("bad.dat", with(0x500, 0x900)).find(0x0A0BFFFF); }),
               HasSubstr("directory node at byte 512: block at byte 0 lies outside the file (4096 bytes), "
                         "after 1260 of 1716 bytes"));
 }
@@ -214,15 +207,10 @@ TEST_F(BadDat, DirectoriesThatLoopOrLie) {
   EXPECT_THAT(error_of(bad, 0x0A0BFFFD), HasSubstr("deeper than 24 levels (a loop?)"));
   EXPECT_THAT(input_error_of([&] { DatArchive::from_bytes("bad.dat", bad).entries(); }),
               HasSubstr("the directory loops"));
-  bad = good;
-  poke32(bad, 0x2FC, 62);
-  EXPECT_THAT(error_of(bad), HasSubstr("62 entries, at most 61"));
-  bad = good;
-  poke32(bad, 0x320, 0x0A0BFFF0);
-  EXPECT_THAT(error_of(bad), HasSubstr("entries out of order (0x0A0BFFF0 after 0x0A0BFFFE)"));
-  bad = good;
-  poke32(bad, 0x204, 0x300);  // internal, but branch 1 missing
-  EXPECT_THAT(error_of(bad), HasSubstr("branch 1 of 3 is missing"));
+  // Too many entries, entries out of order, an internal node short of a branch.
+  EXPECT_THAT(error_of(with(0x2FC, 62)), HasSubstr("62 entries, at most 61"));
+  EXPECT_THAT(error_of(with(0x320, 0x0A0BFFF0)), HasSubstr("entries out of order (0x0A0BFFF0 after 0x0A0BFFFE)"));
+  EXPECT_THAT(error_of(with(0x204, 0x300)), HasSubstr("branch 1 of 3 is missing"));
   EXPECT_THAT(input_error_of([&] { DatArchive::from_bytes("bad.dat", good).read(0x12345678); }),
               HasSubstr("bad.dat: file 0x12345678: no such file in the directory"));
 }
