@@ -2,6 +2,7 @@
 // Little-endian fields of one retail file's bytes, each read checked: a
 // read past the end throws InputError naming the file and the byte.
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -9,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "transit/dat/landblock_info.hpp"
 #include "transit/math/input_error.hpp"
 #include "transit/math/vec.hpp"
 
@@ -32,6 +34,17 @@ class DatStream {
   Quat quat() {
     const float w = f32(), x = f32(), y = f32(), z = f32();
     return Quat(w, x, y, z);
+  }
+  // An origin then a quaternion, both finite.
+  DatFrame frame() {
+    DatFrame f;
+    f.origin = vec3();
+    f.orientation = quat();
+    const auto bad = [](float v) { return !std::isfinite(v); };
+    const Vec3& o = f.origin;
+    const Quat& q = f.orientation;
+    if (bad(o.x) || bad(o.y) || bad(o.z) || bad(q.w) || bad(q.x) || bad(q.y) || bad(q.z)) fail("a frame is not finite");
+    return f;
   }
   // A 16-bit length, then that many bytes.
   std::string pstring() {

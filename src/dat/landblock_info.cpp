@@ -10,17 +10,6 @@ namespace {
 
 constexpr std::size_t kFrameBytes = 28;
 
-DatFrame frame(DatStream& s) {
-  DatFrame f;
-  f.origin = s.vec3();
-  f.orientation = s.quat();
-  const auto finite = [](float v) { return std::isfinite(v); };
-  if (!finite(f.origin.x) || !finite(f.origin.y) || !finite(f.origin.z) || !finite(f.orientation.w) ||
-      !finite(f.orientation.x) || !finite(f.orientation.y) || !finite(f.orientation.z))
-    s.fail("a frame is not finite");
-  return f;
-}
-
 BuildingPortal portal(DatStream& s) {
   BuildingPortal p;
   p.flags = s.u16();
@@ -35,7 +24,7 @@ BuildingPortal portal(DatStream& s) {
 BuildingInfo building(DatStream& s) {
   BuildingInfo b;
   b.model = s.u32();
-  b.frame = frame(s);
+  b.frame = s.frame();
   b.num_leaves = s.u32();
   b.portals.resize(s.count(s.u32(), 8, "portal count"));
   for (BuildingPortal& p : b.portals) p = portal(s);
@@ -52,7 +41,7 @@ LandblockInfo parse_landblock_info(std::string_view bytes, const std::string& la
   info.objects.resize(s.count(s.u32(), 4 + kFrameBytes, "object count"));
   for (Stab& o : info.objects) {
     o.id = s.u32();
-    o.frame = frame(s);
+    o.frame = s.frame();
   }
   const std::uint16_t buildings = s.u16();
   info.pack_mask = s.u16();

@@ -1,9 +1,11 @@
 #include "transit/dat/retail_data.hpp"
 
 #include <cstdlib>
+#include <map>
 
 #include <fmt/format.h>
 
+#include "transit/dat/retail_bsp.hpp"
 #include "transit/math/input_error.hpp"
 
 namespace transit::dat {
@@ -52,6 +54,66 @@ std::optional<LandblockInfo> RetailData::landblock_info(int x, int y) const {
   const auto bytes = cell_.read_if_present(id);
   if (!bytes) return std::nullopt;
   return parse_landblock_info(*bytes, fmt::format("{}: file 0x{:08X} (LandblockInfo)", cell_.name(), id));
+}
+
+namespace {
+
+MeshDesc mesh_of(const CellStruct& c) {
+  MeshDesc mesh;
+  std::map<std::uint16_t, std::uint32_t> vertex_index;
+  for (const auto& [id, v] : c.vertices) {
+    vertex_index[id] = static_cast<std::uint32_t>(mesh.vertices.size());
+    mesh.vertices.push_back(v);
+  }
+  for (const auto& [id, p] : c.polygons) {
+    std::vector<std::uint32_t> indices;
+    for (std::uint16_t v : p.vertex_ids) indices.push_back(vertex_index.at(v));
+    mesh.polygons.push_back(std::move(indices));
+  }
+  return mesh;
+}
+
+}  // namespace
+
+std::vector<RetailCell> RetailData::indoor_cells(int x, int y) const {
+  const auto info = landblock_info(x, y);
+  if (!info) return {};
+  std::map<std::uint32_t, Environment> environments;
+  std::vector<RetailCell> out;
+  const std::uint32_t block = (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16);
+  for (std::uint32_t i = 0; i < info->num_cells && i < 0xFEFEu; ++i) {
+    const std::uint32_t id = block | (0x0100u + i);
+    const std::string label = fmt::format("{}: file 0x{:08X} (EnvCell)", cell_.name(), id);
+    const EnvCellFile file = parse_env_cell(cell_.read(id), label);
+    auto env = environments.find(file.environment);
+    if (env == environments.end()) {
+      const std::string env_label = fmt::format("{}: file 0x{:08X} (Environment)", portal_.name(), file.environment);
+      env = environments.emplace(file.environment, parse_environment(portal_.read(file.environment), env_label)).first;
+    }
+    const auto shape = env->second.cells.find(file.cell_structure);
+    if (shape == env->second.cells.end())
+      throw InputError(fmt::format("{}: cell structure {} is not in Environment 0x{:08X}", label,
+                                   file.cell_structure, file.environment));
+    const CellStruct& c = shape->second;
+    RetailCell cell;
+    cell.desc.id = id;
+    cell.desc.origin = file.frame.origin;
+    cell.desc.orientation.rotation = file.frame.orientation;
+    cell.desc.mesh = mesh_of(c);
+    cell.desc.seen_outside = file.seen_outside();
+    for (const DatCellPortal& p : file.portals) {
+      const int at = polygon_position(c.polygons, p.polygon);
+      if (at < 0) throw InputError(fmt::format("{}: portal polygon {} is not in its cell structure", label, p.polygon));
+      PortalDesc portal;
+      portal.polygon = static_cast<std::uint32_t>(at);
+      if (!p.leads_outside()) portal.to = block | p.other_cell;
+      cell.desc.portals.push_back(portal);
+    }
+    cell.physics = physics_bsp(c.physics_bsp, c.physics_polygons, c.vertices, label + ": physics BSP");
+    cell.cell = cell_bsp(c.cell_bsp, c.polygons, c.vertices, label + ": cell BSP");
+    out.push_back(std::move(cell));
+  }
+  return out;
 }
 
 std::vector<std::pair<int, int>> RetailData::landblocks() const {

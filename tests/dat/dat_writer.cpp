@@ -150,6 +150,83 @@ std::string landblock_info_bytes(const LandblockInfo& info) {
   return b.str();
 }
 
+namespace {
+
+void put_sphere(Bytes& b, const Sphere& s) { b.f32(s.center.x).f32(s.center.y).f32(s.center.z).f32(s.radius); }
+
+void put_node(Bytes& b, const DatBspTree& tree, std::int32_t i, BspKind kind) {
+  const DatBspNode& n = tree.nodes.at(static_cast<std::size_t>(i));
+  b.u32(n.tag);
+  if (n.is_leaf()) {
+    b.u32(static_cast<std::uint32_t>(n.leaf_index));
+    if (kind == BspKind::Physics) {
+      b.u32(n.solid ? 1 : 0);
+      put_sphere(b, n.bounds);
+      b.u32(static_cast<std::uint32_t>(n.polygons.size()));
+      for (std::uint16_t p : n.polygons) b.u16(p);
+    }
+    return;
+  }
+  b.f32(n.plane.normal.x).f32(n.plane.normal.y).f32(n.plane.normal.z).f32(n.plane.d);
+  if (n.pos >= 0) put_node(b, tree, n.pos, kind);
+  if (n.neg >= 0) put_node(b, tree, n.neg, kind);
+  if (kind == BspKind::Cell) return;
+  put_sphere(b, n.bounds);
+  if (kind == BspKind::Drawing) {
+    b.u32(static_cast<std::uint32_t>(n.polygons.size()));
+    for (std::uint16_t p : n.polygons) b.u16(p);
+  }
+}
+
+void put_polygons(Bytes& b, const std::map<std::uint16_t, DatPolygon>& polygons) {
+  for (const auto& [id, p] : polygons) {
+    b.u16(id).u8(static_cast<std::uint8_t>(p.vertex_ids.size())).u8(p.stippling);
+    b.u32(static_cast<std::uint32_t>(p.sides)).u16(static_cast<std::uint16_t>(p.pos_surface));
+    b.u16(static_cast<std::uint16_t>(p.neg_surface));
+    for (std::uint16_t v : p.vertex_ids) b.u16(v);
+    const std::size_t uvs = (p.stippling & 0x04 ? 0 : 1) + (p.sides == 2 && !(p.stippling & 0x08) ? 1 : 0);
+    for (std::size_t k = 0; k < uvs * p.vertex_ids.size(); ++k) b.u8(0);
+  }
+}
+
+}  // namespace
+
+std::string environment_bytes(const Environment& env) {
+  Bytes b;
+  b.u32(env.id).u32(static_cast<std::uint32_t>(env.cells.size()));
+  for (const auto& [index, c] : env.cells) {
+    b.u32(index).u32(static_cast<std::uint32_t>(c.polygons.size()));
+    b.u32(static_cast<std::uint32_t>(c.physics_polygons.size())).u32(static_cast<std::uint32_t>(c.portals.size()));
+    b.u32(1).u32(static_cast<std::uint32_t>(c.vertices.size()));
+    for (const auto& [id, v] : c.vertices) b.u16(id).u16(0).f32(v.x).f32(v.y).f32(v.z).f32(0).f32(0).f32(1);
+    put_polygons(b, c.polygons);
+    for (std::uint16_t p : c.portals) b.u16(p);
+    b.align();
+    put_node(b, c.cell_bsp, 0, BspKind::Cell);
+    put_polygons(b, c.physics_polygons);
+    put_node(b, c.physics_bsp, 0, BspKind::Physics);
+    b.u32(0).align();  // no drawing tree
+  }
+  return b.str();
+}
+
+std::string env_cell_bytes(const EnvCellFile& c) {
+  Bytes b;
+  b.u32(c.id).u32(c.flags).u32(c.id);
+  b.u8(static_cast<std::uint8_t>(c.surfaces.size())).u8(static_cast<std::uint8_t>(c.portals.size()));
+  b.u16(static_cast<std::uint16_t>(c.visible_cells.size()));
+  for (std::uint16_t s : c.surfaces) b.u16(s);
+  b.u16(static_cast<std::uint16_t>(c.environment & 0xFFFF)).u16(c.cell_structure).frame(c.frame);
+  for (const DatCellPortal& p : c.portals) b.u16(p.flags).u16(p.polygon).u16(p.other_cell).u16(p.other_portal);
+  for (std::uint16_t v : c.visible_cells) b.u16(v);
+  if (c.flags & 2) {
+    b.u32(static_cast<std::uint32_t>(c.objects.size()));
+    for (const Stab& o : c.objects) b.u32(o.id).frame(o.frame);
+  }
+  if (c.flags & 8) b.u32(c.restriction);
+  return b.str();
+}
+
 std::string region_bytes(const LandDefs& d) {
   Bytes b;
   b.u32(kRegionId).u32(d.region_number).u32(d.version).u16(static_cast<std::uint16_t>(d.region_name.size()));

@@ -11,6 +11,8 @@
 
 #include "transit/dat/cell_landblock.hpp"
 #include "transit/dat/dat_archive.hpp"
+#include "transit/dat/env_cell.hpp"
+#include "transit/dat/environment.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
 
@@ -50,6 +52,9 @@ class Bytes {
 
 std::string cell_landblock_bytes(const CellLandblock& block);
 std::string landblock_info_bytes(const LandblockInfo& info);
+std::string environment_bytes(const Environment& env);
+std::string env_cell_bytes(const EnvCellFile& cell);
+
 /// A Region file's start: ids, name, land definitions (nothing after them).
 std::string region_bytes(const LandDefs& defs);
 

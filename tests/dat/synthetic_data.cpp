@@ -2,8 +2,11 @@
 
 #include <fstream>
 #include <map>
+#include <stdexcept>
 
 #include "dat/dat_writer.hpp"
+#include "geom/bsp_builder.hpp"
+#include "transit/geom/polygon.hpp"
 #include "transit/dat/retail_data.hpp"
 
 namespace transit::dat::testing {
@@ -56,12 +59,120 @@ LandblockInfo small_landblock_info(int x, int y) {
   return info;
 }
 
+namespace {
+
+const std::vector<Vec3> kRoomCorners = {{-5, -3, 0}, {5, -3, 0}, {5, 3, 0}, {-5, 3, 0},
+                                        {-5, -3, 4}, {5, -3, 4}, {5, 3, 4}, {-5, 3, 4}};
+// Floor, ceiling, walls at y -3, y +3, x +5, x -5: each facing into the room.
+const std::vector<std::vector<std::uint16_t>> kRoomPolygons = {
+    {0, 1, 2, 3}, {4, 7, 6, 5}, {0, 4, 5, 1}, {3, 2, 6, 7}, {1, 5, 6, 2}, {0, 3, 7, 4}};
+
+// Transit's tree over the room's walls as retail stores a physics tree:
+// pre-order, every internal node with both children, leaves naming
+// polygons by id.
+std::int32_t put_physics(const BspTree& tree, std::int32_t n, const std::vector<std::uint16_t>& ids,
+                         DatBspTree& out) {
+  const BspNode& node = tree.nodes()[static_cast<std::size_t>(n)];
+  const auto at = static_cast<std::int32_t>(out.nodes.size());
+  out.nodes.emplace_back();
+  out.nodes.back().bounds = node.bounds;
+  if (node.is_leaf()) {
+    out.nodes.back().tag = bsp_tag("LEAF");
+    out.nodes.back().leaf_index = at;
+    out.nodes.back().solid = node.solid;
+    for (std::uint32_t k = 0; k < node.num_refs; ++k) out.nodes.back().polygons.push_back(ids.at(tree.leaf_refs()[node.first_ref + k]));
+    return at;
+  }
+  out.nodes.back().tag = bsp_tag("BPIN");
+  out.nodes.back().plane = node.plane;
+  const std::int32_t pos = put_physics(tree, node.pos, ids, out);
+  const std::int32_t neg = put_physics(tree, node.neg, ids, out);
+  out.nodes[static_cast<std::size_t>(at)].pos = pos;
+  out.nodes[static_cast<std::size_t>(at)].neg = neg;
+  return at;
+}
+
+CellStruct room(std::uint16_t portal) {
+  CellStruct c;
+  for (std::uint16_t v = 0; v < kRoomCorners.size(); ++v) c.vertices[v] = kRoomCorners[v];
+  std::vector<std::vector<std::uint32_t>> walls;
+  std::vector<std::uint16_t> wall_ids;
+  for (std::uint16_t id = 0; id < kRoomPolygons.size(); ++id) {
+    DatPolygon p;
+    p.sides = 2;
+    p.vertex_ids = kRoomPolygons[id];
+    c.polygons[id] = p;
+    if (id == portal) continue;
+    c.physics_polygons[id] = p;
+    walls.emplace_back(p.vertex_ids.begin(), p.vertex_ids.end());
+    wall_ids.push_back(id);
+  }
+  c.portals = {portal};
+  const BspTree physics = build_bsp(kRoomCorners, walls, {BspRole::Physics, PolygonSides::Single, "room", 16}).tree;
+  if (physics.polygons().size() != walls.size()) throw std::logic_error("the room's walls were split");
+  put_physics(physics, 0, wall_ids, c.physics_bsp);
+  // The cell tree: in front of every polygon's plane, portals included.
+  for (std::uint16_t id = 0; id < kRoomPolygons.size(); ++id) {
+    std::vector<Vec3> points;
+    for (std::uint16_t v : kRoomPolygons[id]) points.push_back(kRoomCorners[v]);
+    DatBspNode node;
+    node.tag = bsp_tag("BPIn");
+    node.plane = Polygon::make_plane(points);
+    node.pos = static_cast<std::int32_t>(c.cell_bsp.nodes.size() + 1);
+    c.cell_bsp.nodes.push_back(node);
+  }
+  DatBspNode inside;
+  inside.tag = bsp_tag("LEAF");
+  c.cell_bsp.nodes.push_back(inside);
+  return c;
+}
+
+}  // namespace
+
+Environment corridor_environment() {
+  Environment env;
+  env.id = 0x0D000123;
+  env.cells[0] = room(4);
+  env.cells[1] = room(5);
+  return env;
+}
+
+std::vector<EnvCellFile> corridor_cells(int x, int y) {
+  const std::uint32_t block = static_cast<std::uint32_t>(x << 24 | y << 16);
+  EnvCellFile a;
+  a.id = block | 0x0100;
+  a.surfaces = {0x0032};
+  a.environment = 0x0D000123;
+  a.cell_structure = 0;
+  a.frame = {{40.0f, 96.0f, -30.0f}, {1, 0, 0, 0}};
+  a.portals = {{0, 4, 0x0101, 0}};
+  a.visible_cells = {0x0101};
+  EnvCellFile b = a;
+  b.id = block | 0x0101;
+  b.cell_structure = 1;
+  b.frame.origin.x = 50.0f;
+  b.portals = {{0, 5, 0x0100, 0}};
+  b.visible_cells = {0x0100};
+  return {a, b};
+}
+
 void write_data_dir(const std::filesystem::path& dir) {
+  CellLandblock flat;
+  flat.id = cell_landblock_id(0x01, 0x01);
+  flat.has_objects = true;
+  LandblockInfo dungeon;
+  dungeon.id = landblock_info_id(0x01, 0x01);
+  dungeon.num_cells = 2;
   std::map<std::uint32_t, std::string> cell{
       {cell_landblock_id(0xA9, 0xB4), cell_landblock_bytes(ramp_block(0xA9, 0xB4, 10))},
       {landblock_info_id(0xA9, 0xB4), landblock_info_bytes(small_landblock_info(0xA9, 0xB4))},
-      {cell_landblock_id(0xAA, 0xB4), cell_landblock_bytes(ramp_block(0xAA, 0xB4, 18))}};
-  std::map<std::uint32_t, std::string> portal{{kRegionId, region_bytes(retail_like_land_defs())}};
+      {cell_landblock_id(0xAA, 0xB4), cell_landblock_bytes(ramp_block(0xAA, 0xB4, 18))},
+      {flat.id, cell_landblock_bytes(flat)},
+      {dungeon.id, landblock_info_bytes(dungeon)}};
+  for (int block : {0x0101, 0xA9B4})
+    for (const EnvCellFile& c : corridor_cells(block >> 8, block & 0xFF)) cell[c.id] = env_cell_bytes(c);
+  std::map<std::uint32_t, std::string> portal{{kRegionId, region_bytes(retail_like_land_defs())},
+                                              {0x0D000123, environment_bytes(corridor_environment())}};
   std::ofstream(dir / kCellFileName, std::ios::binary) << write_dat(cell, {256, DataSet::Cell, true});
   std::ofstream(dir / kPortalFileName, std::ios::binary) << write_dat(portal, {1024, DataSet::Portal, true});
 }

@@ -5,8 +5,11 @@
 // static objects and a building with one portal.
 
 #include <filesystem>
+#include <vector>
 
 #include "transit/dat/cell_landblock.hpp"
+#include "transit/dat/env_cell.hpp"
+#include "transit/dat/environment.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
 
@@ -16,8 +19,21 @@ LandDefs retail_like_land_defs();
 CellLandblock ramp_block(int x, int y, int base);
 LandblockInfo small_landblock_info(int x, int y);
 
-/// Writes client_cell_1.dat and client_portal.dat of the two landblocks
-/// into `dir`.
+/// Environment 0x0D000123: two rooms 10 x 6 x 4 m (x -5..5, y -3..3, z
+/// 0..4 in their own frame), polygons 0 floor, 1 ceiling, 2 and 3 the
+/// walls at y -3 and +3, 4 and 5 those at x +5 and -5. Cell structure 0 is
+/// open through polygon 4 (a portal, left out of its physics polygons),
+/// structure 1 through polygon 5. Physics trees as transit's builder makes
+/// them, cell trees as retail's chain of front children.
+Environment corridor_environment();
+/// Landblock (x, y)'s EnvCells 0x0100 (structure 0 at (40, 96, -30)) and
+/// 0x0101 (structure 1 at (50, 96, -30)), joined through their portals.
+std::vector<EnvCellFile> corridor_cells(int x, int y);
+/// Writes client_cell_1.dat and client_portal.dat into `dir`: the Region,
+/// Environment 0x0D000123, landblocks 0xA9B4 (a ramp from 20 m, the small
+/// LandblockInfo, the two rooms 30 m below ground) and 0xAAB4 (the ramp on
+/// from 36 m, no LandblockInfo), and a dungeon-like 0x0101 (flat terrain at
+/// 0 m, a LandblockInfo of two cells, the two rooms).
 void write_data_dir(const std::filesystem::path& dir);
 
 }  // namespace transit::dat::testing

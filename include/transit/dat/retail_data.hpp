@@ -10,9 +10,12 @@
 
 #include "transit/dat/cell_landblock.hpp"
 #include "transit/dat/dat_archive.hpp"
+#include "transit/dat/env_cell.hpp"
+#include "transit/dat/environment.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
 #include "transit/desc/scene_desc.hpp"
+#include "transit/geom/bsp_tree.hpp"
 
 namespace transit::dat {
 
@@ -20,6 +23,15 @@ inline constexpr const char* kCellFileName = "client_cell_1.dat";
 inline constexpr const char* kPortalFileName = "client_portal.dat";
 /// The environment variable a data directory may come from.
 inline constexpr const char* kDatDirVariable = "TRANSIT_DAT";
+
+/// An indoor cell read from retail data: its scene description (the mesh
+/// of its drawn polygons, portals among them, for export and inspection)
+/// and the two trees retail stores for it.
+struct RetailCell {
+  CellDesc desc;
+  BspTree physics;  ///< retail's physics BSP over the physics polygons
+  BspTree cell;     ///< retail's cell BSP over the drawn polygons (portals found in it)
+};
 
 class RetailData {
  public:
@@ -38,6 +50,11 @@ class RetailData {
   std::optional<CellLandblock> landblock(int x, int y) const;
   /// Landblock (x, y)'s objects, buildings and cell count, or nothing.
   std::optional<LandblockInfo> landblock_info(int x, int y) const;
+  /// Landblock (x, y)'s indoor cells 0xXXYY0100 .. (as many as its
+  /// LandblockInfo counts), each with its Environment's CellStruct and
+  /// retail's own trees. Throws InputError naming the cell, the
+  /// Environment and what was wrong.
+  std::vector<RetailCell> indoor_cells(int x, int y) const;
   /// The landblocks the cell file has terrain for, as (x, y).
   std::vector<std::pair<int, int>> landblocks() const;
 

@@ -1,0 +1,28 @@
+#pragma once
+// Worlds of retail landblocks (docs/retail-data.md): their terrain and
+// indoor cells, the cells colliding through the BSP trees retail stores.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "transit/dat/retail_data.hpp"
+#include "transit/world/world.hpp"
+
+namespace transit {
+
+/// The scene of retail landblocks (terrain and indoor cells; the cells'
+/// meshes are their drawn polygons) and the trees to build it with.
+struct RetailScene {
+  SceneDesc scene;
+  SceneTrees trees;
+};
+
+/// Throws InputError for a landblock without terrain or a damaged file.
+RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::pair<int, int>>& landblocks);
+
+/// The World of retail landblocks, built with retail's trees.
+World retail_world(const dat::RetailData& retail, const std::vector<std::pair<int, int>>& landblocks,
+                   std::vector<std::string>* warnings = nullptr);
+
+}  // namespace transit
