@@ -1,7 +1,8 @@
 // Reading retail data (issue 20): one landblock's terrain and LandblockInfo
 // out of a cell file of 10,000 landblocks (15,000 files, a directory of
 // three levels) written in retail's layout by the tests' writer, turned
-// into a World. The files sit in the page cache after the first pass.
+// into a World; and a landblock of 50 indoor cells with retail's trees.
+// The files sit in the page cache after the first pass.
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -13,10 +14,13 @@
 #include "dat/dat_writer.hpp"
 #include "dat/synthetic_data.hpp"
 #include "transit/dat/retail_data.hpp"
+#include "transit/world/retail_world.hpp"
 #include "transit/world/world.hpp"
 
 namespace transit {
 namespace {
+
+constexpr std::uint32_t kDungeonCells = 50;
 
 const std::filesystem::path& data_dir() {
   static const std::filesystem::path dir = [] {
@@ -30,8 +34,25 @@ const std::filesystem::path& data_dir() {
           cell[dat::landblock_info_id(x, y)] =
               dat::testing::landblock_info_bytes(dat::testing::small_landblock_info(x, y));
       }
+    // Landblock 0x6464: 50 indoor cells, pairs of the corridor rooms in rows.
+    dat::CellLandblock flat;
+    flat.id = dat::cell_landblock_id(0x64, 0x64);
+    dat::LandblockInfo dungeon;
+    dungeon.id = dat::landblock_info_id(0x64, 0x64);
+    dungeon.num_cells = kDungeonCells;
+    cell[flat.id] = dat::testing::cell_landblock_bytes(flat);
+    cell[dungeon.id] = dat::testing::landblock_info_bytes(dungeon);
+    for (std::uint32_t i = 0; i < kDungeonCells; ++i) {
+      dat::EnvCellFile c = dat::testing::corridor_cells(0x64, 0x64)[i % 2];
+      c.id = 0x64640100u + i;
+      c.frame.origin = {40.0f + 10.0f * static_cast<float>(i % 2) + 25.0f * static_cast<float>(i / 10),
+                        20.0f + 8.0f * static_cast<float>((i / 2) % 5), -30.0f};
+      c.portals[0].other_cell = static_cast<std::uint16_t>(0x0100 + (i ^ 1u));
+      cell[c.id] = dat::testing::env_cell_bytes(c);
+    }
     std::map<std::uint32_t, std::string> portal{
-        {dat::kRegionId, dat::testing::region_bytes(dat::testing::retail_like_land_defs())}};
+        {dat::kRegionId, dat::testing::region_bytes(dat::testing::retail_like_land_defs())},
+        {0x0D000123, dat::testing::environment_bytes(dat::testing::corridor_environment())}};
     std::ofstream(d / dat::kCellFileName, std::ios::binary)
         << dat::testing::write_dat(cell, {256, dat::DataSet::Cell, true});
     std::ofstream(d / dat::kPortalFileName, std::ios::binary)
@@ -61,8 +82,20 @@ void BM_Dat_LoadLandblock(benchmark::State& state) {
   }
 }
 
+// A landblock with 50 indoor cells: terrain, LandblockInfo, the EnvCells,
+// their Environment and retail's trees, built into a World.
+void BM_Dat_LoadDungeonLandblock(benchmark::State& state) {
+  const dat::RetailData retail = dat::RetailData::open(data_dir());
+  for (auto _ : state) {
+    const World world = retail_world(retail, {{0x64, 0x64}});
+    benchmark::DoNotOptimize(world.env_cells().size());
+  }
+  state.counters["cells"] = kDungeonCells;
+}
+
 BENCHMARK(BM_Dat_OpenDirectory)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Dat_LoadLandblock)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Dat_LoadDungeonLandblock)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace transit

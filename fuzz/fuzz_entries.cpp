@@ -11,6 +11,9 @@
 #include "format/baked_world_payload.hpp"
 #include "transit/dat/cell_landblock.hpp"
 #include "transit/dat/dat_archive.hpp"
+#include "transit/dat/env_cell.hpp"
+#include "transit/dat/environment.hpp"
+#include "transit/dat/retail_bsp.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
 #include "transit/format/obj_reader.hpp"
@@ -142,10 +145,24 @@ void dat_files(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return;
   const std::string bytes = text_of(data + 1, size - 1);
   try {
-    switch (data[0] % 3) {
+    switch (data[0] % 5) {
       case 0: (void)dat::parse_cell_landblock(bytes, "fuzz"); break;
       case 1: (void)dat::parse_landblock_info(bytes, "fuzz"); break;
-      default: (void)dat::parse_land_defs(bytes, "fuzz"); break;
+      case 2: (void)dat::parse_land_defs(bytes, "fuzz"); break;
+      case 3: (void)dat::parse_env_cell(bytes, "fuzz"); break;
+      default: {
+        // An Environment, its trees then made into BspTrees and asked.
+        const dat::Environment env = dat::parse_environment(bytes, "fuzz");
+        for (const auto& [index, c] : env.cells) {
+          const BspTree physics = dat::physics_bsp(c.physics_bsp, c.physics_polygons, c.vertices, "fuzz");
+          const BspTree cell = dat::cell_bsp(c.cell_bsp, c.polygons, c.vertices, "fuzz");
+          const Polygon* hit = nullptr;
+          Vec3 contact(0.0f);
+          (void)physics.sphere_intersects_poly({Vec3(0.0f, 0.0f, 0.5f), 0.48f}, Vec3(0.1f, 0.0f, -0.1f), hit, contact);
+          (void)cell.point_inside_cell_bsp(Vec3(0.0f, 0.0f, 1.0f));
+        }
+        break;
+      }
     }
   } catch (const InputError&) {
   }

@@ -13,6 +13,7 @@
 #include "transit/dat/retail_data.hpp"
 #include "transit/format/scene_writer.hpp"
 #include "transit/math/input_error.hpp"
+#include "transit/world/retail_world.hpp"
 #include "transit/world/world.hpp"
 
 namespace transit::cli {
@@ -60,6 +61,10 @@ std::string landblock_report(const dat::RetailData& retail, std::pair<int, int> 
   out += fmt::format("  {} indoor cells, {} static objects ({} GfxObj, {} Setup), {} buildings ({} portals), {} "
                      "restricted cells\n", info->num_cells, info->objects.size(), gfx, info->objects.size() - gfx,
                      info->buildings.size(), portals, info->restrictions.size());
+  for (const dat::RetailCell& c : retail.indoor_cells(x, y))
+    out += fmt::format("  cell 0x{:08X}: {} polygons, {} portals{}; physics BSP {} nodes over {} polygons\n", c.desc.id,
+                       c.desc.mesh.polygons.size(), c.desc.portals.size(), c.desc.seen_outside ? ", seen outside" : "",
+                       c.physics.nodes().size(), c.physics.polygons().size());
   return out;
 }
 
@@ -99,8 +104,8 @@ void inspect_retail_data(const DatOptions& options) {
                            d.region_number, d.region_name, d.num_block_length, d.num_block_width, d.square_length,
                            terrain.size());
   for (const std::string& lb : options.landblocks) std::cout << landblock_report(retail, parse_landblock(lb));
-  std::cout << "not read yet: indoor cells (EnvCell, Environment), object shapes (GfxObj, Setup) and their BSP "
-               "trees (docs/retail-data.md)\n";
+  std::cout << "not read yet: object shapes (GfxObj, Setup) and their BSP trees, so static objects and buildings "
+               "(docs/retail-data.md)\n";
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "transit inspect: read in {:.1f} ms\n", ms);
 }
@@ -111,8 +116,8 @@ void add_dat_command(CLI::App& app) {
   auto dir = std::make_shared<std::string>();
   auto landblocks = std::make_shared<std::vector<std::string>>();
   auto out = std::make_shared<std::string>();
-  auto* exp = dat->add_subcommand("export", "Write retail landblocks as a transit scene (terrain; see "
-                                            "docs/retail-data.md for what is not read yet)");
+  auto* exp = dat->add_subcommand("export", "Write retail landblocks as a transit scene (terrain and indoor cells; "
+                                            "see docs/retail-data.md for what is not read yet)");
   exp->add_option("dir", *dir, fmt::format("retail data directory (or set {})", dat::kDatDirVariable));
   exp->add_option("--landblock", *landblocks, "landblock 0xXXYY to export (repeatable)")->required();
   exp->add_option("--out", *out, "the scene file to write")->required();
@@ -121,12 +126,12 @@ void add_dat_command(CLI::App& app) {
       const dat::RetailData retail = dat::RetailData::open(data_dir(DatOptions{*dir, {}}));
       std::vector<std::pair<int, int>> chosen;
       for (const std::string& lb : *landblocks) chosen.push_back(parse_landblock(lb));
-      const SceneDesc scene = retail.terrain_scene(chosen);
+      const SceneDesc scene = retail_scene(retail, chosen).scene;
       (void)World::from_scene(scene);  // what is written must build
       std::ofstream file(*out);
       if (!(file << write_scene(scene))) throw std::runtime_error(fmt::format("cannot write {}", *out));
-      fmt::print(stderr, "transit dat export: {} landblocks written to {} (terrain only: buildings, indoor cells "
-                         "and objects are not read yet)\n", chosen.size(), *out);
+      fmt::print(stderr, "transit dat export: {} landblocks and {} indoor cells written to {} (static objects and "
+                         "buildings are not read yet)\n", chosen.size(), scene.cells.size(), *out);
     });
   });
 }
