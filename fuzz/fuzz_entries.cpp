@@ -13,6 +13,7 @@
 #include "transit/dat/dat_archive.hpp"
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
+#include "transit/dat/gfx_obj.hpp"
 #include "transit/dat/retail_bsp.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
@@ -145,11 +146,16 @@ void dat_files(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return;
   const std::string bytes = text_of(data + 1, size - 1);
   try {
-    switch (data[0] % 5) {
+    switch (data[0] % 6) {
       case 0: (void)dat::parse_cell_landblock(bytes, "fuzz"); break;
       case 1: (void)dat::parse_landblock_info(bytes, "fuzz"); break;
       case 2: (void)dat::parse_land_defs(bytes, "fuzz"); break;
       case 3: (void)dat::parse_env_cell(bytes, "fuzz"); break;
+      case 5: {
+        const dat::GfxObj g = dat::parse_gfx_obj(bytes, "fuzz");
+        if (g.has_physics()) (void)dat::physics_bsp(g.physics_bsp, g.physics_polygons, g.vertices, "fuzz");
+        break;
+      }
       default: {
         // An Environment, its trees then made into BspTrees and asked.
         const dat::Environment env = dat::parse_environment(bytes, "fuzz");

@@ -35,6 +35,15 @@ class DatStream {
     const float w = f32(), x = f32(), y = f32(), z = f32();
     return Quat(w, x, y, z);
   }
+  // Retail's packed count: 1, 2 or 4 bytes by the first byte's top bits.
+  std::uint32_t compressed_u32() {
+    const std::uint8_t b0 = u8();
+    if (!(b0 & 0x80)) return b0;
+    const std::uint8_t b1 = u8();
+    if (!(b0 & 0x40)) return (static_cast<std::uint32_t>(b0 & 0x7F) << 8) | b1;
+    const std::uint16_t low = u16();
+    return (((static_cast<std::uint32_t>(b0 & 0x3F) << 8) | b1) << 16) | low;
+  }
   // An origin then a quaternion, both finite.
   DatFrame frame() {
     DatFrame f;

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "dat/dat_stream.hpp"
+#include "dat/dat_shapes.hpp"
 
 namespace transit::dat {
 
@@ -35,7 +35,9 @@ DatPolygon polygon(DatStream& s) {
   return p;
 }
 
-std::map<std::uint16_t, DatPolygon> polygons(DatStream& s, std::uint32_t count) {
+}  // namespace
+
+std::map<std::uint16_t, DatPolygon> read_polygons(DatStream& s, std::uint32_t count) {
   std::map<std::uint16_t, DatPolygon> out;
   s.count(count, 12, "polygon count");
   for (std::uint32_t i = 0; i < count; ++i) {
@@ -45,7 +47,7 @@ std::map<std::uint16_t, DatPolygon> polygons(DatStream& s, std::uint32_t count) 
   return out;
 }
 
-std::map<std::uint16_t, Vec3> vertices(DatStream& s) {
+std::map<std::uint16_t, Vec3> read_vertices(DatStream& s) {
   const std::int32_t type = s.i32();
   if (type != 1) s.fail(fmt::format("vertex array type {}, expected 1", type));
   const std::uint32_t count = s.count(s.u32(), 28, "vertex count");
@@ -59,6 +61,8 @@ std::map<std::uint16_t, Vec3> vertices(DatStream& s) {
   }
   return out;
 }
+
+namespace {
 
 Sphere sphere(DatStream& s) {
   Sphere out;
@@ -135,26 +139,30 @@ std::int32_t read_node(DatStream& s, BspKind kind, DatBspTree& tree, int depth) 
   return static_cast<std::int32_t>(at);
 }
 
-DatBspTree bsp_tree(DatStream& s, BspKind kind) {
+}  // namespace
+
+DatBspTree read_bsp_tree(DatStream& s, BspKind kind) {
   DatBspTree tree;
   read_node(s, kind, tree, 0);
   return tree;
 }
+
+namespace {
 
 CellStruct cell_struct(DatStream& s) {
   CellStruct c;
   const std::uint32_t num_polygons = s.u32();
   const std::uint32_t num_physics = s.u32();
   const std::uint32_t num_portals = s.u32();
-  c.vertices = vertices(s);
-  c.polygons = polygons(s, num_polygons);
+  c.vertices = read_vertices(s);
+  c.polygons = read_polygons(s, num_polygons);
   c.portals.resize(s.count(num_portals, 2, "portal count"));
   for (auto& p : c.portals) p = s.u16();
   s.align();
-  c.cell_bsp = bsp_tree(s, BspKind::Cell);
-  c.physics_polygons = polygons(s, num_physics);
-  c.physics_bsp = bsp_tree(s, BspKind::Physics);
-  if (s.u32() != 0) bsp_tree(s, BspKind::Drawing);
+  c.cell_bsp = read_bsp_tree(s, BspKind::Cell);
+  c.physics_polygons = read_polygons(s, num_physics);
+  c.physics_bsp = read_bsp_tree(s, BspKind::Physics);
+  if (s.u32() != 0) read_bsp_tree(s, BspKind::Drawing);
   s.align();
   return c;
 }

@@ -1,6 +1,8 @@
 #include "transit/dat/retail_data.hpp"
 
+#include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <map>
 
 #include <fmt/format.h>
@@ -112,6 +114,86 @@ std::vector<RetailCell> RetailData::indoor_cells(int x, int y) const {
     cell.physics = physics_bsp(c.physics_bsp, c.physics_polygons, c.vertices, label + ": physics BSP");
     cell.cell = cell_bsp(c.cell_bsp, c.polygons, c.vertices, label + ": cell BSP");
     out.push_back(std::move(cell));
+  }
+  return out;
+}
+
+namespace {
+
+MeshDesc physics_mesh_of(const GfxObj& g) {
+  MeshDesc mesh;
+  std::map<std::uint16_t, std::uint32_t> vertex_index;
+  for (const auto& [id, v] : g.vertices) {
+    vertex_index[id] = static_cast<std::uint32_t>(mesh.vertices.size());
+    mesh.vertices.push_back(v);
+  }
+  for (const auto& [id, p] : g.physics_polygons) {
+    std::vector<std::uint32_t> indices;
+    for (std::uint16_t v : p.vertex_ids) indices.push_back(vertex_index.at(v));
+    mesh.polygons.push_back(std::move(indices));
+  }
+  return mesh;
+}
+
+// The outdoor cell holding a landblock-local point (8 x 8 cells of 24 m).
+CellId outdoor_cell(std::uint32_t block, const Vec3& p) {
+  const auto cell_of = [](float v) { return static_cast<std::uint32_t>(std::clamp(v / 24.0f, 0.0f, 7.0f)); };
+  return block | (cell_of(p.x) * 8 + cell_of(p.y) + 1);
+}
+
+}  // namespace
+
+RetailObjects RetailData::static_objects(int x, int y) const {
+  struct Shape {
+    MeshDesc mesh;
+    std::shared_ptr<const BspTree> tree;
+  };
+  std::map<std::uint32_t, std::optional<Shape>> shapes;  // nothing: no physics
+  const auto shape_of = [&](std::uint32_t id) -> const std::optional<Shape>& {
+    auto it = shapes.find(id);
+    if (it != shapes.end()) return it->second;
+    const std::string label = fmt::format("{}: file 0x{:08X} (GfxObj)", portal_.name(), id);
+    const GfxObj g = parse_gfx_obj(portal_.read(id), label);
+    std::optional<Shape> shape;
+    if (g.has_physics() && !g.physics_polygons.empty())
+      shape = Shape{physics_mesh_of(g), std::make_shared<const BspTree>(
+                                            physics_bsp(g.physics_bsp, g.physics_polygons, g.vertices, label + ": physics BSP"))};
+    return shapes.emplace(id, std::move(shape)).first->second;
+  };
+  const std::uint32_t block = (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16);
+  RetailObjects out;
+  std::uint32_t serial = 0;
+  const auto place = [&](std::uint32_t model, const DatFrame& frame, std::optional<CellId> cell) {
+    const std::uint32_t id = (block >> 16) << 16 | serial++;
+    if (model >> 24 != 0x01) {
+      out.not_read.push_back(model);
+      return;
+    }
+    const std::optional<Shape>& shape = shape_of(model);
+    if (!shape) return;
+    RetailObject o;
+    o.desc.id = id;
+    o.desc.name = fmt::format("GfxObj 0x{:08X}", model);
+    o.desc.position.cell = cell ? *cell : outdoor_cell(block, frame.origin);
+    o.desc.position.local = frame.origin;
+    o.desc.orientation.rotation = frame.orientation;
+    o.desc.flags = kFlagStatic;
+    ShapeDesc mesh;
+    mesh.type = ShapeDesc::Type::Mesh;
+    mesh.mesh = shape->mesh;
+    o.desc.shapes.push_back(std::move(mesh));
+    o.tree = shape->tree;
+    out.placed.push_back(std::move(o));
+  };
+  if (const auto info = landblock_info(x, y)) {
+    for (const Stab& s : info->objects) place(s.id, s.frame, std::nullopt);
+    for (const BuildingInfo& b : info->buildings) place(b.model, b.frame, std::nullopt);
+    for (std::uint32_t i = 0; i < info->num_cells && i < 0xFEFEu; ++i) {
+      const std::uint32_t cell_id = block | (0x0100u + i);
+      const EnvCellFile cell =
+          parse_env_cell(cell_.read(cell_id), fmt::format("{}: file 0x{:08X} (EnvCell)", cell_.name(), cell_id));
+      for (const Stab& s : cell.objects) place(s.id, s.frame, cell_id);
+    }
   }
   return out;
 }

@@ -191,14 +191,18 @@ void put_polygons(Bytes& b, const std::map<std::uint16_t, DatPolygon>& polygons)
 
 }  // namespace
 
+void put_vertices(Bytes& b, const std::map<std::uint16_t, Vec3>& vertices) {
+  b.u32(1).u32(static_cast<std::uint32_t>(vertices.size()));
+  for (const auto& [id, v] : vertices) b.u16(id).u16(0).f32(v.x).f32(v.y).f32(v.z).f32(0).f32(0).f32(1);
+}
+
 std::string environment_bytes(const Environment& env) {
   Bytes b;
   b.u32(env.id).u32(static_cast<std::uint32_t>(env.cells.size()));
   for (const auto& [index, c] : env.cells) {
     b.u32(index).u32(static_cast<std::uint32_t>(c.polygons.size()));
     b.u32(static_cast<std::uint32_t>(c.physics_polygons.size())).u32(static_cast<std::uint32_t>(c.portals.size()));
-    b.u32(1).u32(static_cast<std::uint32_t>(c.vertices.size()));
-    for (const auto& [id, v] : c.vertices) b.u16(id).u16(0).f32(v.x).f32(v.y).f32(v.z).f32(0).f32(0).f32(1);
+    put_vertices(b, c.vertices);
     put_polygons(b, c.polygons);
     for (std::uint16_t p : c.portals) b.u16(p);
     b.align();
@@ -207,6 +211,17 @@ std::string environment_bytes(const Environment& env) {
     put_node(b, c.physics_bsp, 0, BspKind::Physics);
     b.u32(0).align();  // no drawing tree
   }
+  return b.str();
+}
+
+std::string gfx_obj_bytes(const GfxObj& g) {
+  Bytes b;
+  b.u32(g.id).u32(1).compressed(0);
+  put_vertices(b, g.vertices);
+  b.compressed(static_cast<std::uint32_t>(g.physics_polygons.size()));
+  put_polygons(b, g.physics_polygons);
+  put_node(b, g.physics_bsp, 0, BspKind::Physics);
+  b.frame({});
   return b.str();
 }
 

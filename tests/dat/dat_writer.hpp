@@ -13,6 +13,7 @@
 #include "transit/dat/dat_archive.hpp"
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
+#include "transit/dat/gfx_obj.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
 
@@ -40,6 +41,12 @@ class Bytes {
     return *this;
   }
   Bytes& frame(const DatFrame& f);
+  Bytes& compressed(std::uint32_t v) {
+    if (v < 0x80) return u8(static_cast<std::uint8_t>(v));
+    if (v < 0x4000) return u8(static_cast<std::uint8_t>(0x80 | (v >> 8))).u8(static_cast<std::uint8_t>(v & 0xFF));
+    u8(static_cast<std::uint8_t>(0xC0 | (v >> 24))).u8(static_cast<std::uint8_t>((v >> 16) & 0xFF));
+    return u16(static_cast<std::uint16_t>(v & 0xFFFF));
+  }
   const std::string& str() const { return out_; }
 
  private:
@@ -54,6 +61,8 @@ std::string cell_landblock_bytes(const CellLandblock& block);
 std::string landblock_info_bytes(const LandblockInfo& info);
 std::string environment_bytes(const Environment& env);
 std::string env_cell_bytes(const EnvCellFile& cell);
+/// A GfxObj with physics (no drawing part): surfaces none, sort centre 0.
+std::string gfx_obj_bytes(const GfxObj& g);
 
 /// A Region file's start: ids, name, land definitions (nothing after them).
 std::string region_bytes(const LandDefs& defs);

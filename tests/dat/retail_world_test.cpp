@@ -119,3 +119,70 @@ TEST(RetailWorld, DamagedCellsAreNamed) {
 
 }  // namespace
 }  // namespace transit::dat
+
+namespace transit::dat {
+namespace {
+
+TEST(RetailObjects, GfxObjRoundTripsWithItsTree) {
+  const GfxObj box = testing::box_gfx_obj(0x01000A01, 1, 1, 2);
+  const GfxObj back = parse_gfx_obj(testing::gfx_obj_bytes(box), "gfx");
+  EXPECT_EQ(back.id, 0x01000A01u);
+  EXPECT_TRUE(back.has_physics());
+  EXPECT_EQ(back.vertices, box.vertices);
+  EXPECT_EQ(back.physics_polygons.size(), 6u);
+  EXPECT_EQ(back.physics_bsp.nodes.size(), box.physics_bsp.nodes.size());
+  const BspTree tree = physics_bsp(back.physics_bsp, back.physics_polygons, back.vertices, "gfx");
+  EXPECT_TRUE(tree.point_intersects_solid({0.0f, 0.0f, 1.0f}));
+  EXPECT_FALSE(tree.point_intersects_solid({3.0f, 0.0f, 1.0f}));
+  EXPECT_THAT(input_error_of([&] { parse_gfx_obj(testing::gfx_obj_bytes(box).substr(0, 40), "gfx 0x01000A01"); }),
+              HasSubstr("gfx 0x01000A01: at byte"));
+}
+
+TEST(RetailObjects, StaticObjectsAndBuildingsArePlacedWithRetailTrees) {
+  const testing::DataDir data;
+  const RetailData retail = RetailData::open(data.dir.path());
+  const RetailObjects objects = retail.static_objects(0xA9, 0xB4);
+  ASSERT_EQ(objects.placed.size(), 2u);
+  EXPECT_EQ(objects.not_read, std::vector<std::uint32_t>{0x02000B02});
+  const ObjectDesc& crate = objects.placed[0].desc;
+  EXPECT_EQ(crate.name, "GfxObj 0x01000A01");
+  EXPECT_EQ(crate.position.cell, std::optional<CellId>(0xA9B4000Au));  // x 30, y 40: column 1, row 1
+  EXPECT_EQ(crate.position.local, Vec3(30.0f, 40.0f, 22.0f));
+  EXPECT_EQ(objects.placed[1].tree->polygons().size(), 6u);
+  EXPECT_EQ(objects.placed[1].desc.position.cell, std::optional<CellId>(0xA9B4002Du));  // (120, 100): column 5, row 4
+
+  const RetailScene s = retail_scene(retail, {{0xA9, 0xB4}, {0xAA, 0xB4}});
+  EXPECT_EQ(s.scene.objects.size(), 2u);
+  EXPECT_EQ(s.not_read.size(), 1u);
+}
+
+// A runner bearing on the crate's west face is stopped or turned aside by
+// it and never ends a tick inside it.
+TEST(RetailObjects, ARunnerIsStoppedByACrateReadFromAGfxObj) {
+  const testing::DataDir data;
+  const RetailData retail = RetailData::open(data.dir.path());
+  const World world = retail_world(retail, {{0xA9, 0xB4}, {0xAA, 0xB4}});
+  PositionDesc at;
+  at.cell = 0xA9B40002u;
+  at.local = {22.0f, 38.5f, 22.0f};
+  OrientationDesc heading;
+  heading.heading_deg = 80.0f;
+  Character runner(CharacterSettings{}, *world.resolve(at, heading));
+  runner.place(world);
+  runner.set_controls({ForwardInput::Run, StrafeInput::Stop, 0.0f});
+  float closest = 1e9f;
+  for (int tick = 0; tick < 60; ++tick) {
+    runner.update(world, 1.0 / 30.0);
+    const Vec3 p = runner.position().frame.origin;
+    // How far the sphere's centre is from the crate's footprint.
+    const float dx = std::max(std::fabs(p.x - 30.0f) - 1.0f, 0.0f);
+    const float dy = std::max(std::fabs(p.y - 40.0f) - 1.0f, 0.0f);
+    const float gap = std::sqrt(dx * dx + dy * dy);
+    EXPECT_GE(gap, kRadius - 0.01f) << "tick " << tick << " at " << p.x << ", " << p.y;
+    closest = std::min(closest, gap);
+  }
+  EXPECT_LT(closest, kRadius + 0.05f);  // it did reach the crate
+}
+
+}  // namespace
+}  // namespace transit::dat

@@ -1,5 +1,6 @@
 #include "dat/synthetic_data.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <stdexcept>
@@ -46,7 +47,7 @@ LandblockInfo small_landblock_info(int x, int y) {
   LandblockInfo info;
   info.id = landblock_info_id(x, y);
   info.num_cells = 2;
-  info.objects = {{0x01000A01, {{30.0f, 40.0f, 25.0f}, {1, 0, 0, 0}}},
+  info.objects = {{0x01000A01, {{30.0f, 40.0f, 22.0f}, {1, 0, 0, 0}}},
                   {0x02000B02, {{60.0f, 80.0f, 30.0f}, {0.7071068f, 0, 0, 0.7071068f}}}};
   BuildingInfo house;
   house.model = 0x01001234;
@@ -92,6 +93,13 @@ std::int32_t put_physics(const BspTree& tree, std::int32_t n, const std::vector<
   return at;
 }
 
+// The room's polygons turned to face out: a closed box.
+std::vector<std::vector<std::uint16_t>> box_polygons() {
+  auto polygons = kRoomPolygons;
+  for (auto& p : polygons) std::reverse(p.begin() + 1, p.end());
+  return polygons;
+}
+
 CellStruct room(std::uint16_t portal) {
   CellStruct c;
   for (std::uint16_t v = 0; v < kRoomCorners.size(); ++v) c.vertices[v] = kRoomCorners[v];
@@ -128,6 +136,31 @@ CellStruct room(std::uint16_t portal) {
 }
 
 }  // namespace
+
+GfxObj box_gfx_obj(std::uint32_t id, float half_x, float half_y, float height) {
+  GfxObj g;
+  g.id = id;
+  g.flags = 1;
+  std::vector<Vec3> corners;
+  for (const Vec3& c : kRoomCorners)
+    corners.emplace_back(c.x / 5.0f * half_x, c.y / 3.0f * half_y, c.z / 4.0f * height);
+  for (std::uint16_t v = 0; v < corners.size(); ++v) g.vertices[v] = corners[v];
+  std::vector<std::vector<std::uint32_t>> faces;
+  std::vector<std::uint16_t> ids;
+  const auto polygons = box_polygons();
+  for (std::uint16_t id16 = 0; id16 < polygons.size(); ++id16) {
+    DatPolygon p;
+    p.sides = 2;
+    p.vertex_ids = polygons[id16];
+    g.physics_polygons[id16] = p;
+    faces.emplace_back(p.vertex_ids.begin(), p.vertex_ids.end());
+    ids.push_back(id16);
+  }
+  const BspTree tree = build_bsp(corners, faces, {BspRole::Physics, PolygonSides::Single, "box", 16}).tree;
+  if (tree.polygons().size() != faces.size()) throw std::logic_error("the box's faces were split");
+  put_physics(tree, 0, ids, g.physics_bsp);
+  return g;
+}
 
 Environment corridor_environment() {
   Environment env;
@@ -172,7 +205,9 @@ void write_data_dir(const std::filesystem::path& dir) {
   for (int block : {0x0101, 0xA9B4})
     for (const EnvCellFile& c : corridor_cells(block >> 8, block & 0xFF)) cell[c.id] = env_cell_bytes(c);
   std::map<std::uint32_t, std::string> portal{{kRegionId, region_bytes(retail_like_land_defs())},
-                                              {0x0D000123, environment_bytes(corridor_environment())}};
+                                              {0x0D000123, environment_bytes(corridor_environment())},
+                                              {0x01000A01, gfx_obj_bytes(box_gfx_obj(0x01000A01, 1, 1, 2))},
+                                              {0x01001234, gfx_obj_bytes(box_gfx_obj(0x01001234, 4, 3, 4))}};
   std::ofstream(dir / kCellFileName, std::ios::binary) << write_dat(cell, {256, DataSet::Cell, true});
   std::ofstream(dir / kPortalFileName, std::ios::binary) << write_dat(portal, {1024, DataSet::Portal, true});
 }

@@ -10,6 +10,7 @@
 #include "transit/dat/cell_landblock.hpp"
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
+#include "transit/dat/gfx_obj.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
 
@@ -29,9 +30,15 @@ Environment corridor_environment();
 /// Landblock (x, y)'s EnvCells 0x0100 (structure 0 at (40, 96, -30)) and
 /// 0x0101 (structure 1 at (50, 96, -30)), joined through their portals.
 std::vector<EnvCellFile> corridor_cells(int x, int y);
+/// A closed box GfxObj, x and y within +-half, z from 0 to height, its
+/// physics tree as transit's builder makes it.
+GfxObj box_gfx_obj(std::uint32_t id, float half_x, float half_y, float height);
+
 /// Writes client_cell_1.dat and client_portal.dat into `dir`: the Region,
 /// Environment 0x0D000123, landblocks 0xA9B4 (a ramp from 20 m, the small
-/// LandblockInfo, the two rooms 30 m below ground) and 0xAAB4 (the ramp on
+/// LandblockInfo: a 2 m crate GfxObj 0x01000A01 on the ramp, a Setup not
+/// read, a house GfxObj 0x01001234 of 8 x 6 x 4 m; the two rooms 30 m below
+/// ground) and 0xAAB4 (the ramp on
 /// from 36 m, no LandblockInfo), and a dungeon-like 0x0101 (flat terrain at
 /// 0 m, a LandblockInfo of two cells, the two rooms).
 void write_data_dir(const std::filesystem::path& dir);

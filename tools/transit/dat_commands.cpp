@@ -61,6 +61,9 @@ std::string landblock_report(const dat::RetailData& retail, std::pair<int, int> 
   out += fmt::format("  {} indoor cells, {} static objects ({} GfxObj, {} Setup), {} buildings ({} portals), {} "
                      "restricted cells\n", info->num_cells, info->objects.size(), gfx, info->objects.size() - gfx,
                      info->buildings.size(), portals, info->restrictions.size());
+  const dat::RetailObjects objects = retail.static_objects(x, y);
+  out += fmt::format("  {} objects placed from GfxObj shapes with physics, {} not read (Setups)\n", objects.placed.size(),
+                     objects.not_read.size());
   for (const dat::RetailCell& c : retail.indoor_cells(x, y))
     out += fmt::format("  cell 0x{:08X}: {} polygons, {} portals{}; physics BSP {} nodes over {} polygons\n", c.desc.id,
                        c.desc.mesh.polygons.size(), c.desc.portals.size(), c.desc.seen_outside ? ", seen outside" : "",
@@ -104,7 +107,7 @@ void inspect_retail_data(const DatOptions& options) {
                            d.region_number, d.region_name, d.num_block_length, d.num_block_width, d.square_length,
                            terrain.size());
   for (const std::string& lb : options.landblocks) std::cout << landblock_report(retail, parse_landblock(lb));
-  std::cout << "not read yet: object shapes (GfxObj, Setup) and their BSP trees, so static objects and buildings "
+  std::cout << "not read yet: Setups (objects made of parts, creature shapes), building doorways, scenery "
                "(docs/retail-data.md)\n";
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "transit inspect: read in {:.1f} ms\n", ms);
@@ -130,8 +133,8 @@ void add_dat_command(CLI::App& app) {
       (void)World::from_scene(scene);  // what is written must build
       std::ofstream file(*out);
       if (!(file << write_scene(scene))) throw std::runtime_error(fmt::format("cannot write {}", *out));
-      fmt::print(stderr, "transit dat export: {} landblocks and {} indoor cells written to {} (static objects and "
-                         "buildings are not read yet)\n", chosen.size(), scene.cells.size(), *out);
+      fmt::print(stderr, "transit dat export: {} landblocks, {} indoor cells and {} objects written to {} (objects "
+                         "made of Setups are not read yet)\n", chosen.size(), scene.cells.size(), scene.objects.size(), *out);
     });
   });
 }

@@ -4,6 +4,7 @@
 // descriptions a World is built from (docs/retail-data.md).
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "transit/dat/dat_archive.hpp"
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
+#include "transit/dat/gfx_obj.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
 #include "transit/desc/scene_desc.hpp"
@@ -23,6 +25,21 @@ inline constexpr const char* kCellFileName = "client_cell_1.dat";
 inline constexpr const char* kPortalFileName = "client_portal.dat";
 /// The environment variable a data directory may come from.
 inline constexpr const char* kDatDirVariable = "TRANSIT_DAT";
+
+/// A static object or building read from retail data: its scene
+/// description (one mesh shape, the GfxObj's physics polygons) and retail's
+/// physics tree for that shape, shared by every object of the same GfxObj.
+struct RetailObject {
+  ObjectDesc desc;
+  std::shared_ptr<const BspTree> tree;
+};
+
+/// A landblock's objects: those placed, and the ids of those not (Setups,
+/// not read yet).
+struct RetailObjects {
+  std::vector<RetailObject> placed;
+  std::vector<std::uint32_t> not_read;
+};
 
 /// An indoor cell read from retail data: its scene description (the mesh
 /// of its drawn polygons, portals among them, for export and inspection)
@@ -55,6 +72,13 @@ class RetailData {
   /// retail's own trees. Throws InputError naming the cell, the
   /// Environment and what was wrong.
   std::vector<RetailCell> indoor_cells(int x, int y) const;
+  /// Landblock (x, y)'s static objects and buildings (its LandblockInfo)
+  /// and its indoor cells' static objects, as static objects of the scene
+  /// with retail's physics trees. GfxObjs without physics polygons are
+  /// left out (retail does not collide with them); Setups are listed in
+  /// not_read. Buildings are solid shapes: their doorways into indoor cells
+  /// are not joined yet.
+  RetailObjects static_objects(int x, int y) const;
   /// The landblocks the cell file has terrain for, as (x, y).
   std::vector<std::pair<int, int>> landblocks() const;
 

@@ -11,11 +11,14 @@
 
 namespace transit {
 
-/// The scene of retail landblocks (terrain and indoor cells; the cells'
-/// meshes are their drawn polygons) and the trees to build it with.
+/// The scene of retail landblocks (terrain, indoor cells, and static
+/// objects and buildings whose shape is a GfxObj; the cells' meshes are
+/// their drawn polygons, the objects' their physics polygons) and retail's
+/// trees to build it with.
 struct RetailScene {
   SceneDesc scene;
   SceneTrees trees;
+  std::vector<std::uint32_t> not_read;  ///< models of objects left out (Setups)
 };
 
 /// Throws InputError for a landblock without terrain or a damaged file.
