@@ -14,6 +14,7 @@
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
 #include "transit/dat/gfx_obj.hpp"
+#include "transit/dat/setup.hpp"
 #include "transit/dat/retail_bsp.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
@@ -146,11 +147,12 @@ void dat_files(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return;
   const std::string bytes = text_of(data + 1, size - 1);
   try {
-    switch (data[0] % 6) {
+    switch (data[0] % 7) {
       case 0: (void)dat::parse_cell_landblock(bytes, "fuzz"); break;
       case 1: (void)dat::parse_landblock_info(bytes, "fuzz"); break;
       case 2: (void)dat::parse_land_defs(bytes, "fuzz"); break;
       case 3: (void)dat::parse_env_cell(bytes, "fuzz"); break;
+      case 6: (void)dat::parse_setup(bytes, "fuzz"); break;
       case 5: {
         const dat::GfxObj g = dat::parse_gfx_obj(bytes, "fuzz");
         if (g.has_physics()) (void)dat::physics_bsp(g.physics_bsp, g.physics_polygons, g.vertices, "fuzz");

@@ -163,27 +163,66 @@ RetailObjects RetailData::static_objects(int x, int y) const {
   const std::uint32_t block = (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16);
   RetailObjects out;
   std::uint32_t serial = 0;
-  const auto place = [&](std::uint32_t model, const DatFrame& frame, std::optional<CellId> cell) {
-    const std::uint32_t id = (block >> 16) << 16 | serial++;
-    if (model >> 24 != 0x01) {
-      out.not_read.push_back(model);
-      return;
-    }
-    const std::optional<Shape>& shape = shape_of(model);
-    if (!shape) return;
+  const auto new_object = [&](std::string name, const DatFrame& frame, std::optional<CellId> cell) {
     RetailObject o;
-    o.desc.id = id;
-    o.desc.name = fmt::format("GfxObj 0x{:08X}", model);
+    o.desc.id = (block >> 16) << 16 | serial++;
+    o.desc.name = std::move(name);
     o.desc.position.cell = cell ? *cell : outdoor_cell(block, frame.origin);
     o.desc.position.local = frame.origin;
     o.desc.orientation.rotation = frame.orientation;
     o.desc.flags = kFlagStatic;
+    return o;
+  };
+  const auto place_gfx = [&](std::uint32_t model, const DatFrame& frame, std::optional<CellId> cell, float scale) {
+    const std::optional<Shape>& shape = shape_of(model);
+    if (!shape) return;
+    RetailObject o = new_object(fmt::format("GfxObj 0x{:08X}", model), frame, cell);
+    o.desc.scale = scale;
     ShapeDesc mesh;
     mesh.type = ShapeDesc::Type::Mesh;
     mesh.mesh = shape->mesh;
     o.desc.shapes.push_back(std::move(mesh));
     o.tree = shape->tree;
     out.placed.push_back(std::move(o));
+  };
+  const auto place_setup = [&](std::uint32_t model, const DatFrame& frame, std::optional<CellId> cell) {
+    const Setup s = setup(model);
+    const std::vector<DatFrame>* parts = s.default_frames();
+    for (std::size_t i = 0; parts && i < s.parts.size(); ++i) {
+      const Vec3 scale = s.part_scales.empty() ? Vec3(1.0f) : s.part_scales[i];
+      if (scale.x != scale.y || scale.y != scale.z || !(scale.x > 0.0f)) {
+        out.not_read.push_back(s.parts[i]);
+        continue;
+      }
+      const DatFrame& part = (*parts)[i];
+      const DatFrame placed{frame.origin + frame.orientation * part.origin, frame.orientation * part.orientation};
+      place_gfx(s.parts[i], placed, cell, scale.x);
+    }
+    if (s.spheres.empty() && s.cylspheres.empty()) return;
+    RetailObject o = new_object(fmt::format("Setup 0x{:08X}", model), frame, cell);
+    for (const Sphere& sp : s.spheres) {
+      ShapeDesc shape;
+      shape.center = sp.center;
+      shape.radius = sp.radius;
+      o.desc.shapes.push_back(shape);
+    }
+    for (const DatCylSphere& c : s.cylspheres) {
+      ShapeDesc shape;
+      shape.type = ShapeDesc::Type::CylSphere;
+      shape.low_point = c.low_point;
+      shape.radius = c.radius;
+      shape.height = c.height;
+      o.desc.shapes.push_back(shape);
+    }
+    out.placed.push_back(std::move(o));
+  };
+  const auto place = [&](std::uint32_t model, const DatFrame& frame, std::optional<CellId> cell) {
+    if (model >> 24 == 0x01)
+      place_gfx(model, frame, cell, 1.0f);
+    else if (model >> 24 == 0x02)
+      place_setup(model, frame, cell);
+    else
+      out.not_read.push_back(model);
   };
   if (const auto info = landblock_info(x, y)) {
     for (const Stab& s : info->objects) place(s.id, s.frame, std::nullopt);
@@ -196,6 +235,10 @@ RetailObjects RetailData::static_objects(int x, int y) const {
     }
   }
   return out;
+}
+
+Setup RetailData::setup(std::uint32_t id) const {
+  return parse_setup(portal_.read(id), fmt::format("{}: file 0x{:08X} (Setup)", portal_.name(), id));
 }
 
 std::vector<std::pair<int, int>> RetailData::landblocks() const {

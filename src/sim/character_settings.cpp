@@ -46,4 +46,15 @@ std::shared_ptr<const BoxMover> make_box_mover(const CharacterSettings& settings
   return nullptr;
 }
 
+CharacterSettings settings_from_setup(const dat::Setup& setup, CharacterSettings base) {
+  if (!setup.spheres.empty()) base.body.spheres = setup.spheres;
+  base.body.step_up_height = setup.step_up_height;
+  base.body.step_down_height = setup.step_down_height;
+  if (setup.allow_free_heading())
+    base.body.flags |= kFlagFreeRotate;
+  else
+    base.body.flags &= ~kFlagFreeRotate;
+  return base;
+}
+
 }  // namespace transit

@@ -18,7 +18,8 @@ RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::p
     dat::RetailObjects objects = retail.static_objects(x, y);
     for (dat::RetailObject& o : objects.placed) {
       out.scene.objects.push_back(std::move(o.desc));
-      out.trees.object_meshes.push_back({o.tree});
+      out.trees.object_meshes.emplace_back();
+      if (o.tree) out.trees.object_meshes.back().push_back(o.tree);
     }
     out.not_read.insert(out.not_read.end(), objects.not_read.begin(), objects.not_read.end());
   }

@@ -29,7 +29,7 @@ TEST(DatCli, InspectSummarisesTheDirectoryAndALandblock) {
   EXPECT_THAT(run.output, HasSubstr("landblock 0xA9B4: terrain 20.0..36.0 m, terrain types {1}, has objects"));
   EXPECT_THAT(run.output, HasSubstr("2 indoor cells, 2 static objects (1 GfxObj, 1 Setup), 1 buildings (1 portals), 1 restricted cells"));
   EXPECT_THAT(run.output, HasSubstr("cell 0xA9B40100: 6 polygons, 1 portals; physics BSP"));
-  EXPECT_THAT(run.output, HasSubstr("2 objects placed from GfxObj shapes with physics, 1 not read (Setups)"));
+  EXPECT_THAT(run.output, HasSubstr("4 objects placed (GfxObj shapes with physics, Setup parts, spheres and cylspheres), 0 parts left out"));
   EXPECT_THAT(run.output, HasSubstr("not read yet"));
 }
 
@@ -49,13 +49,13 @@ TEST(DatCli, ExportWritesASceneEveryCommandReads) {
   const ToolRun run = run_tool("dat export " + data.dir.path().string() + " --landblock 0xA9B4 --landblock 0xAAB4 --out " +
                                out.string());
   ASSERT_EQ(run.exit_code, 0) << run.output;
-  EXPECT_THAT(run.output, HasSubstr("2 landblocks, 2 indoor cells and 2 objects written"));
+  EXPECT_THAT(run.output, HasSubstr("2 landblocks, 2 indoor cells and 4 objects written"));
   const SceneDesc scene = read_scene_file(out);
   ASSERT_EQ(scene.landblocks.size(), 2u);
   ASSERT_EQ(scene.cells.size(), 2u);
   EXPECT_EQ(scene.cells[1].id, 0xA9B40101u);
-  ASSERT_EQ(scene.objects.size(), 2u);
-  EXPECT_EQ(scene.objects[1].name, "GfxObj 0x01001234");
+  ASSERT_EQ(scene.objects.size(), 4u);
+  EXPECT_EQ(scene.objects[3].name, "GfxObj 0x01001234");
   EXPECT_EQ((*scene.landblocks[1].heights)[80], 52.0f);
   EXPECT_NO_THROW(World::from_scene(scene));
   const ToolRun inspect = run_tool("inspect " + out.string());

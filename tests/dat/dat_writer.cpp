@@ -225,6 +225,34 @@ std::string gfx_obj_bytes(const GfxObj& g) {
   return b.str();
 }
 
+std::string setup_bytes(const Setup& setup, const std::string& hooks, std::uint32_t hook_count) {
+  Bytes b;
+  b.u32(setup.id).u32(setup.flags).u32(static_cast<std::uint32_t>(setup.parts.size()));
+  for (std::uint32_t p : setup.parts) b.u32(p);
+  if (setup.flags & 2)
+    for (const Vec3& v : setup.part_scales) b.f32(v.x).f32(v.y).f32(v.z);
+  b.u32(0).u32(0).u32(static_cast<std::uint32_t>(setup.placements.size()));
+  std::string out = b.str();
+  for (const auto& [key, frames] : setup.placements) {
+    Bytes f;
+    f.u32(static_cast<std::uint32_t>(key));
+    for (const DatFrame& frame : frames) f.frame(frame);
+    f.u32(hook_count);
+    out += f.str() + hooks;
+  }
+  Bytes rest;
+  rest.u32(static_cast<std::uint32_t>(setup.cylspheres.size()));
+  for (const DatCylSphere& c : setup.cylspheres)
+    rest.f32(c.low_point.x).f32(c.low_point.y).f32(c.low_point.z).f32(c.radius).f32(c.height);
+  rest.u32(static_cast<std::uint32_t>(setup.spheres.size()));
+  for (const Sphere& sp : setup.spheres) put_sphere(rest, sp);
+  rest.f32(setup.height).f32(setup.radius).f32(setup.step_up_height).f32(setup.step_down_height);
+  for (int i = 0; i < 8; ++i) rest.f32(0.0f);  // sorting and selection spheres
+  rest.u32(0);                                 // lights
+  for (int i = 0; i < 5; ++i) rest.u32(0);      // default animation, script, tables
+  return out + rest.str();
+}
+
 std::string env_cell_bytes(const EnvCellFile& c) {
   Bytes b;
   b.u32(c.id).u32(c.flags).u32(c.id);

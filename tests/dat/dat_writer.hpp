@@ -14,6 +14,7 @@
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
 #include "transit/dat/gfx_obj.hpp"
+#include "transit/dat/setup.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
 
@@ -63,6 +64,10 @@ std::string environment_bytes(const Environment& env);
 std::string env_cell_bytes(const EnvCellFile& cell);
 /// A GfxObj with physics (no drawing part): surfaces none, sort centre 0.
 std::string gfx_obj_bytes(const GfxObj& g);
+/// A Setup: no parents, holding locations, connection points or lights;
+/// placements without hooks unless `hooks` is given (each hook's bytes
+/// after its type, appended to every placement).
+std::string setup_bytes(const Setup& setup, const std::string& hooks = {}, std::uint32_t hook_count = 0);
 
 /// A Region file's start: ids, name, land definitions (nothing after them).
 std::string region_bytes(const LandDefs& defs);

@@ -14,6 +14,7 @@
 #include "transit/format/scene_writer.hpp"
 #include "dat/dat_writer.hpp"
 #include "transit/sim/character.hpp"
+#include "transit/sim/character_settings.hpp"
 
 namespace transit::dat {
 namespace {
@@ -142,18 +143,32 @@ TEST(RetailObjects, StaticObjectsAndBuildingsArePlacedWithRetailTrees) {
   const testing::DataDir data;
   const RetailData retail = RetailData::open(data.dir.path());
   const RetailObjects objects = retail.static_objects(0xA9, 0xB4);
-  ASSERT_EQ(objects.placed.size(), 2u);
-  EXPECT_EQ(objects.not_read, std::vector<std::uint32_t>{0x02000B02});
+  // The crate; the Setup's crate part and its cylsphere; the house.
+  ASSERT_EQ(objects.placed.size(), 4u);
+  EXPECT_TRUE(objects.not_read.empty());
   const ObjectDesc& crate = objects.placed[0].desc;
   EXPECT_EQ(crate.name, "GfxObj 0x01000A01");
   EXPECT_EQ(crate.position.cell, std::optional<CellId>(0xA9B4000Au));  // x 30, y 40: column 1, row 1
   EXPECT_EQ(crate.position.local, Vec3(30.0f, 40.0f, 22.0f));
-  EXPECT_EQ(objects.placed[1].tree->polygons().size(), 6u);
-  EXPECT_EQ(objects.placed[1].desc.position.cell, std::optional<CellId>(0xA9B4002Du));  // (120, 100): column 5, row 4
+  // The Setup at (60, 80) turned a quarter about z: its part 2 m out along
+  // its x lies 2 m north; its cylsphere stands at the Setup's origin.
+  const ObjectDesc& part = objects.placed[1].desc;
+  EXPECT_EQ(part.name, "GfxObj 0x01000A01");
+  EXPECT_NEAR(part.position.local.x, 60.0f, 1e-5f);
+  EXPECT_NEAR(part.position.local.y, 82.0f, 1e-5f);
+  const ObjectDesc& post = objects.placed[2].desc;
+  EXPECT_EQ(post.name, "Setup 0x02000B02");
+  ASSERT_EQ(post.shapes.size(), 1u);
+  EXPECT_EQ(post.shapes[0].type, ShapeDesc::Type::CylSphere);
+  EXPECT_EQ(post.shapes[0].height, 3.0f);
+  EXPECT_EQ(objects.placed[2].tree, nullptr);
+  EXPECT_EQ(objects.placed[3].tree->polygons().size(), 6u);
+  EXPECT_EQ(objects.placed[3].desc.position.cell, std::optional<CellId>(0xA9B4002Du));  // (120, 100): column 5, row 4
+  EXPECT_EQ(objects.placed[0].tree, objects.placed[1].tree);  // one tree per GfxObj
 
   const RetailScene s = retail_scene(retail, {{0xA9, 0xB4}, {0xAA, 0xB4}});
-  EXPECT_EQ(s.scene.objects.size(), 2u);
-  EXPECT_EQ(s.not_read.size(), 1u);
+  EXPECT_EQ(s.scene.objects.size(), 4u);
+  EXPECT_NO_THROW(World::from_scene(s.scene, nullptr, &s.trees));
 }
 
 // A runner bearing on the crate's west face is stopped or turned aside by
@@ -182,6 +197,37 @@ TEST(RetailObjects, ARunnerIsStoppedByACrateReadFromAGfxObj) {
     closest = std::min(closest, gap);
   }
   EXPECT_LT(closest, kRadius + 0.05f);  // it did reach the crate
+}
+
+// A character shaped as a Setup, and a Setup whose placement carries
+// animation hooks of every size, read past to the spheres after them.
+TEST(RetailObjects, ACharacterTakesItsShapeFromASetup) {
+  const testing::DataDir data;
+  const RetailData retail = RetailData::open(data.dir.path());
+  const CharacterSettings settings = settings_from_setup(retail.setup(0x02000001));
+  ASSERT_EQ(settings.body.spheres.size(), 2u);
+  EXPECT_EQ(settings.body.spheres[1].center, Vec3(0.0f, 0.0f, 1.5f));
+  EXPECT_EQ(settings.body.spheres[1].radius, 0.6f);
+  EXPECT_EQ(settings.body.step_up_height, 0.5f);
+  EXPECT_EQ(settings.body.step_down_height, 1.0f);
+  EXPECT_TRUE(settings.body.flags & kFlagFreeRotate);
+
+  testing::Bytes hooks;
+  hooks.u32(1).u32(0).u32(0x0A000001);                          // sound
+  hooks.u32(3).u32(0);                                          // attack cone
+  for (int i = 0; i < 7; ++i) hooks.f32(1.0f);
+  hooks.u32(5).u32(0).u16(2).u16(0x8001).u16(0x2345);            // replace object, long id
+  hooks.u32(13).u32(0).u32(1).u32(2).frame({}).u32(3);          // create particle
+  hooks.u32(4).u32(1);                                          // animation done
+  const dat::Setup back = parse_setup(testing::setup_bytes(testing::crate_post_setup(), hooks.str(), 5), "setup");
+  EXPECT_EQ(back.cylspheres.size(), 1u);
+  EXPECT_EQ(back.height, 3.0f);
+  EXPECT_THAT(input_error_of([&] {
+                testing::Bytes bad;
+                bad.u32(99).u32(0);
+                parse_setup(testing::setup_bytes(testing::crate_post_setup(), bad.str(), 1), "setup 0x02000B02");
+              }),
+              HasSubstr("setup 0x02000B02: at byte 72: unknown animation hook type 99"));
 }
 
 }  // namespace

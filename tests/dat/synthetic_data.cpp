@@ -162,6 +162,29 @@ GfxObj box_gfx_obj(std::uint32_t id, float half_x, float half_y, float height) {
   return g;
 }
 
+Setup crate_post_setup() {
+  Setup s;
+  s.id = 0x02000B02;
+  s.parts = {0x01000A01};
+  s.placements[0] = {DatFrame{{2.0f, 0.0f, 0.0f}, {1, 0, 0, 0}}};
+  s.cylspheres = {{{0.0f, 0.0f, 0.0f}, 0.5f, 3.0f}};
+  s.height = 3.0f;
+  s.radius = 2.5f;
+  return s;
+}
+
+Setup creature_setup() {
+  Setup s;
+  s.id = 0x02000001;
+  s.flags = 4;
+  s.spheres = {{{0.0f, 0.0f, 0.6f}, 0.6f}, {{0.0f, 0.0f, 1.5f}, 0.6f}};
+  s.height = 2.0f;
+  s.radius = 0.6f;
+  s.step_up_height = 0.5f;
+  s.step_down_height = 1.0f;
+  return s;
+}
+
 Environment corridor_environment() {
   Environment env;
   env.id = 0x0D000123;
@@ -207,7 +230,9 @@ void write_data_dir(const std::filesystem::path& dir) {
   std::map<std::uint32_t, std::string> portal{{kRegionId, region_bytes(retail_like_land_defs())},
                                               {0x0D000123, environment_bytes(corridor_environment())},
                                               {0x01000A01, gfx_obj_bytes(box_gfx_obj(0x01000A01, 1, 1, 2))},
-                                              {0x01001234, gfx_obj_bytes(box_gfx_obj(0x01001234, 4, 3, 4))}};
+                                              {0x01001234, gfx_obj_bytes(box_gfx_obj(0x01001234, 4, 3, 4))},
+                                              {0x02000B02, setup_bytes(crate_post_setup())},
+                                              {0x02000001, setup_bytes(creature_setup())}};
   std::ofstream(dir / kCellFileName, std::ios::binary) << write_dat(cell, {256, DataSet::Cell, true});
   std::ofstream(dir / kPortalFileName, std::ios::binary) << write_dat(portal, {1024, DataSet::Portal, true});
 }

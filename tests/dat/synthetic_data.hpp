@@ -11,6 +11,7 @@
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
 #include "transit/dat/gfx_obj.hpp"
+#include "transit/dat/setup.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
 
@@ -34,10 +35,18 @@ std::vector<EnvCellFile> corridor_cells(int x, int y);
 /// physics tree as transit's builder makes it.
 GfxObj box_gfx_obj(std::uint32_t id, float half_x, float half_y, float height);
 
+/// Setup 0x02000B02: the crate as its one part, 2 m out along its x, and
+/// a cylsphere (radius 0.5, 3 m high) at its origin.
+Setup crate_post_setup();
+/// Setup 0x02000001: a creature of two 0.6 m spheres, steps 0.5 up and
+/// 1.0 down, free heading, no parts.
+Setup creature_setup();
+
 /// Writes client_cell_1.dat and client_portal.dat into `dir`: the Region,
 /// Environment 0x0D000123, landblocks 0xA9B4 (a ramp from 20 m, the small
-/// LandblockInfo: a 2 m crate GfxObj 0x01000A01 on the ramp, a Setup not
-/// read, a house GfxObj 0x01001234 of 8 x 6 x 4 m; the two rooms 30 m below
+/// LandblockInfo: a 2 m crate GfxObj 0x01000A01 on the ramp, Setup
+/// 0x02000B02 at (60, 80) turned a quarter, a house GfxObj 0x01001234 of
+/// 8 x 6 x 4 m; the two rooms 30 m below
 /// ground) and 0xAAB4 (the ramp on
 /// from 36 m, no LandblockInfo), and a dungeon-like 0x0101 (flat terrain at
 /// 0 m, a LandblockInfo of two cells, the two rooms).

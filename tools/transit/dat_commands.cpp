@@ -62,8 +62,8 @@ std::string landblock_report(const dat::RetailData& retail, std::pair<int, int> 
                      "restricted cells\n", info->num_cells, info->objects.size(), gfx, info->objects.size() - gfx,
                      info->buildings.size(), portals, info->restrictions.size());
   const dat::RetailObjects objects = retail.static_objects(x, y);
-  out += fmt::format("  {} objects placed from GfxObj shapes with physics, {} not read (Setups)\n", objects.placed.size(),
-                     objects.not_read.size());
+  out += fmt::format("  {} objects placed (GfxObj shapes with physics, Setup parts, spheres and cylspheres), {} "
+                     "parts left out\n", objects.placed.size(), objects.not_read.size());
   for (const dat::RetailCell& c : retail.indoor_cells(x, y))
     out += fmt::format("  cell 0x{:08X}: {} polygons, {} portals{}; physics BSP {} nodes over {} polygons\n", c.desc.id,
                        c.desc.mesh.polygons.size(), c.desc.portals.size(), c.desc.seen_outside ? ", seen outside" : "",
@@ -107,8 +107,7 @@ void inspect_retail_data(const DatOptions& options) {
                            d.region_number, d.region_name, d.num_block_length, d.num_block_width, d.square_length,
                            terrain.size());
   for (const std::string& lb : options.landblocks) std::cout << landblock_report(retail, parse_landblock(lb));
-  std::cout << "not read yet: Setups (objects made of parts, creature shapes), building doorways, scenery "
-               "(docs/retail-data.md)\n";
+  std::cout << "not read yet: building doorways, scenery (docs/retail-data.md)\n";
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "transit inspect: read in {:.1f} ms\n", ms);
 }
@@ -133,8 +132,9 @@ void add_dat_command(CLI::App& app) {
       (void)World::from_scene(scene);  // what is written must build
       std::ofstream file(*out);
       if (!(file << write_scene(scene))) throw std::runtime_error(fmt::format("cannot write {}", *out));
-      fmt::print(stderr, "transit dat export: {} landblocks, {} indoor cells and {} objects written to {} (objects "
-                         "made of Setups are not read yet)\n", chosen.size(), scene.cells.size(), scene.objects.size(), *out);
+      fmt::print(stderr, "transit dat export: {} landblocks, {} indoor cells and {} objects written to {} (building "
+                         "doorways and scenery are not read yet)\n", chosen.size(), scene.cells.size(), scene.objects.size(),
+                 *out);
     });
   });
 }

@@ -14,6 +14,7 @@
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
 #include "transit/dat/gfx_obj.hpp"
+#include "transit/dat/setup.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
 #include "transit/desc/scene_desc.hpp"
@@ -31,11 +32,11 @@ inline constexpr const char* kDatDirVariable = "TRANSIT_DAT";
 /// physics tree for that shape, shared by every object of the same GfxObj.
 struct RetailObject {
   ObjectDesc desc;
-  std::shared_ptr<const BspTree> tree;
+  std::shared_ptr<const BspTree> tree;  ///< none for the spheres and cylspheres of a Setup
 };
 
-/// A landblock's objects: those placed, and the ids of those not (Setups,
-/// not read yet).
+/// A landblock's objects: those placed, and the models of those not (a
+/// Setup part scaled unevenly, a model of another type).
 struct RetailObjects {
   std::vector<RetailObject> placed;
   std::vector<std::uint32_t> not_read;
@@ -79,6 +80,8 @@ class RetailData {
   /// not_read. Buildings are solid shapes: their doorways into indoor cells
   /// are not joined yet.
   RetailObjects static_objects(int x, int y) const;
+  /// Setup `id` (0x02......) from the portal file.
+  Setup setup(std::uint32_t id) const;
   /// The landblocks the cell file has terrain for, as (x, y).
   std::vector<std::pair<int, int>> landblocks() const;
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "transit/dat/setup.hpp"
 #include <memory>
 #include <optional>
 
@@ -40,6 +41,11 @@ struct CharacterSettings {
   /// mover and box).
   static CharacterSettings from_desc(const CharacterDesc& desc);
 };
+
+/// `base` shaped as a retail Setup (docs/retail-data.md): its spheres (when
+/// it has any), step-up and step-down heights, and free heading from its
+/// AllowFreeHeading flag; the mover, skills and other flags stay `base`'s.
+CharacterSettings settings_from_setup(const dat::Setup& setup, CharacterSettings base = {});
 
 /// A scene character's AC body: spheres, step heights and flags.
 ac::AcBody body_of(const CharacterDesc& character);

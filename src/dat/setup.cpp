@@ -1,0 +1,107 @@
+#include "transit/dat/setup.hpp"
+
+#include <cmath>
+
+#include "dat/dat_stream.hpp"
+
+namespace transit::dat {
+
+namespace {
+
+constexpr std::size_t kFrameBytes = 28;
+
+// Bytes after a hook's type and direction, by hook type (retail's
+// AnimationHookType); a ReplaceObject hook's size depends on its id.
+std::size_t hook_payload(DatStream& s, std::uint32_t type) {
+  switch (type) {
+    case 0: case 4: case 17: return 0;                        // no-op, animation done, default script
+    case 1: case 2: case 6: case 14: case 15: case 16: case 18: case 25: return 4;
+    case 12: case 19: case 23: return 8;
+    case 8: case 10: case 20: case 22: case 24: return 12;
+    case 7: case 9: case 11: case 21: return 16;
+    case 3: return 28;                                         // attack cone
+    case 13: case 26: return 3 * 4 + kFrameBytes;              // particles
+    case 5: {                                                  // replace object
+      s.u16();
+      return (s.u16() & 0x8000) ? 2 : 0;
+    }
+    default: s.fail(fmt::format("unknown animation hook type {}", type));
+  }
+}
+
+std::vector<DatFrame> frames(DatStream& s, std::size_t parts) {
+  std::vector<DatFrame> out(parts);
+  for (DatFrame& f : out) f = s.frame();
+  const std::uint32_t hooks = s.count(s.u32(), 8, "hook count");
+  for (std::uint32_t i = 0; i < hooks; ++i) {
+    const std::uint32_t type = s.u32();
+    s.u32();  // direction
+    s.skip(hook_payload(s, type));
+  }
+  return out;
+}
+
+void locations(DatStream& s) {
+  const std::uint32_t count = s.count(s.u32(), 8 + kFrameBytes, "location count");
+  s.skip(static_cast<std::size_t>(count) * (8 + kFrameBytes));
+}
+
+float finite(DatStream& s, const char* what) {
+  const float v = s.f32();
+  if (!std::isfinite(v)) s.fail(fmt::format("{} is not finite", what));
+  return v;
+}
+
+Vec3 finite_point(DatStream& s, const char* what) {
+  const float x = finite(s, what), y = finite(s, what), z = finite(s, what);
+  return {x, y, z};
+}
+
+}  // namespace
+
+const std::vector<DatFrame>* Setup::default_frames() const {
+  if (placements.empty()) return nullptr;
+  const auto it = placements.find(0);
+  return it != placements.end() ? &it->second : &placements.begin()->second;
+}
+
+Setup parse_setup(std::string_view bytes, const std::string& label) {
+  DatStream s(bytes, label);
+  Setup setup;
+  setup.id = s.u32();
+  if (setup.id >> 24 != 0x02) s.fail(fmt::format("id 0x{:08X} is not a Setup's (0x02......)", setup.id));
+  setup.flags = s.u32();
+  setup.parts.resize(s.count(s.u32(), 4, "part count"));
+  for (auto& p : setup.parts) p = s.u32();
+  const std::size_t n = setup.parts.size();
+  if (setup.flags & 1) s.skip(s.count(static_cast<std::uint32_t>(n), 4, "parent index count") * 4u);
+  if (setup.flags & 2) {
+    setup.part_scales.resize(s.count(static_cast<std::uint32_t>(n), 12, "part scale count"));
+    for (Vec3& v : setup.part_scales) v = finite_point(s, "a part's scale");
+  }
+  locations(s);  // holding locations
+  locations(s);  // connection points
+  const std::uint32_t placements = s.count(s.u32(), 8 + n * kFrameBytes, "placement count");
+  for (std::uint32_t i = 0; i < placements; ++i) {
+    const std::int32_t key = s.i32();
+    setup.placements[key] = frames(s, n);
+  }
+  setup.cylspheres.resize(s.count(s.u32(), 20, "cylsphere count"));
+  for (DatCylSphere& c : setup.cylspheres) {
+    c.low_point = finite_point(s, "a cylsphere's low point");
+    c.radius = finite(s, "a cylsphere's radius");
+    c.height = finite(s, "a cylsphere's height");
+  }
+  setup.spheres.resize(s.count(s.u32(), 16, "sphere count"));
+  for (Sphere& sp : setup.spheres) {
+    sp.center = finite_point(s, "a sphere's centre");
+    sp.radius = finite(s, "a sphere's radius");
+  }
+  setup.height = finite(s, "the height");
+  setup.radius = finite(s, "the radius");
+  setup.step_up_height = finite(s, "the step-up height");
+  setup.step_down_height = finite(s, "the step-down height");
+  return setup;  // sorting and selection spheres, lights and default ids follow: not needed
+}
+
+}  // namespace transit::dat
