@@ -77,6 +77,13 @@ class DatStream {
     if ((id & 0xFFFFu) != low) fail(fmt::format("id 0x{:08X} is not {} (0xXXYY{:04X})", id, what, low));
     return id;
   }
+  // A portal file's id, whose top byte names its type (0x01 GfxObj, 0x02
+  // Setup, 0x0D Environment, 0x13 Region).
+  std::uint32_t portal_file_id(std::uint8_t type, const char* what) {
+    const std::uint32_t id = u32();
+    if (id >> 24 != type) fail(fmt::format("id 0x{:08X} is not {} (0x{:02X}......)", id, what, type));
+    return id;
+  }
   std::size_t offset() const { return at_; }
   std::size_t remaining() const { return bytes_.size() - at_; }
   [[noreturn]] void fail(const std::string& what) const {

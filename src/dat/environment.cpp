@@ -174,8 +174,7 @@ bool DatBspNode::is_leaf() const { return tag == bsp_tag("LEAF"); }
 Environment parse_environment(std::string_view bytes, const std::string& label) {
   DatStream s(bytes, label);
   Environment env;
-  env.id = s.u32();
-  if (env.id >> 24 != 0x0D) s.fail(fmt::format("id 0x{:08X} is not an Environment's (0x0D......)", env.id));
+  env.id = s.portal_file_id(0x0D, "an Environment's");
   const std::uint32_t count = s.count(s.u32(), 16, "cell-structure count");
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint32_t index = s.u32();

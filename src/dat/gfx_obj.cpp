@@ -7,8 +7,7 @@ namespace transit::dat {
 GfxObj parse_gfx_obj(std::string_view bytes, const std::string& label) {
   DatStream s(bytes, label);
   GfxObj g;
-  g.id = s.u32();
-  if (g.id >> 24 != 0x01) s.fail(fmt::format("id 0x{:08X} is not a GfxObj's (0x01......)", g.id));
+  g.id = s.portal_file_id(0x01, "a GfxObj's");
   g.flags = s.u32();
   const std::uint32_t surfaces = s.count(s.compressed_u32(), 4, "surface count");
   s.skip(static_cast<std::size_t>(surfaces) * 4);

@@ -8,8 +8,7 @@ namespace transit::dat {
 
 LandDefs parse_land_defs(std::string_view bytes, const std::string& label) {
   DatStream s(bytes, label);
-  const std::uint32_t id = s.u32();
-  if (id >> 24 != 0x13) s.fail(fmt::format("id 0x{:08X} is not a Region's (0x13......)", id));
+  s.portal_file_id(0x13, "a Region's");
   LandDefs d;
   d.region_number = s.u32();
   d.version = s.u32();

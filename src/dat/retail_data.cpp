@@ -60,14 +60,16 @@ std::optional<LandblockInfo> RetailData::landblock_info(int x, int y) const {
 
 namespace {
 
-MeshDesc mesh_of(const CellStruct& c) {
+// The polygons of a shape as a scene mesh: vertices in id order, polygons
+// by vertex position.
+MeshDesc mesh_of(const std::map<std::uint16_t, Vec3>& vertices, const std::map<std::uint16_t, DatPolygon>& polygons) {
   MeshDesc mesh;
   std::map<std::uint16_t, std::uint32_t> vertex_index;
-  for (const auto& [id, v] : c.vertices) {
+  for (const auto& [id, v] : vertices) {
     vertex_index[id] = static_cast<std::uint32_t>(mesh.vertices.size());
     mesh.vertices.push_back(v);
   }
-  for (const auto& [id, p] : c.polygons) {
+  for (const auto& [id, p] : polygons) {
     std::vector<std::uint32_t> indices;
     for (std::uint16_t v : p.vertex_ids) indices.push_back(vertex_index.at(v));
     mesh.polygons.push_back(std::move(indices));
@@ -101,7 +103,7 @@ std::vector<RetailCell> RetailData::indoor_cells(int x, int y) const {
     cell.desc.id = id;
     cell.desc.origin = file.frame.origin;
     cell.desc.orientation.rotation = file.frame.orientation;
-    cell.desc.mesh = mesh_of(c);
+    cell.desc.mesh = mesh_of(c.vertices, c.polygons);
     cell.desc.seen_outside = file.seen_outside();
     for (const DatCellPortal& p : file.portals) {
       const int at = polygon_position(c.polygons, p.polygon);
@@ -120,20 +122,6 @@ std::vector<RetailCell> RetailData::indoor_cells(int x, int y) const {
 
 namespace {
 
-MeshDesc physics_mesh_of(const GfxObj& g) {
-  MeshDesc mesh;
-  std::map<std::uint16_t, std::uint32_t> vertex_index;
-  for (const auto& [id, v] : g.vertices) {
-    vertex_index[id] = static_cast<std::uint32_t>(mesh.vertices.size());
-    mesh.vertices.push_back(v);
-  }
-  for (const auto& [id, p] : g.physics_polygons) {
-    std::vector<std::uint32_t> indices;
-    for (std::uint16_t v : p.vertex_ids) indices.push_back(vertex_index.at(v));
-    mesh.polygons.push_back(std::move(indices));
-  }
-  return mesh;
-}
 
 // The outdoor cell holding a landblock-local point (8 x 8 cells of 24 m).
 CellId outdoor_cell(std::uint32_t block, const Vec3& p) {
@@ -156,7 +144,7 @@ RetailObjects RetailData::static_objects(int x, int y) const {
     const GfxObj g = parse_gfx_obj(portal_.read(id), label);
     std::optional<Shape> shape;
     if (g.has_physics() && !g.physics_polygons.empty())
-      shape = Shape{physics_mesh_of(g), std::make_shared<const BspTree>(
+      shape = Shape{mesh_of(g.vertices, g.physics_polygons), std::make_shared<const BspTree>(
                                             physics_bsp(g.physics_bsp, g.physics_polygons, g.vertices, label + ": physics BSP"))};
     return shapes.emplace(id, std::move(shape)).first->second;
   };

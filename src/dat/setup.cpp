@@ -68,8 +68,7 @@ const std::vector<DatFrame>* Setup::default_frames() const {
 Setup parse_setup(std::string_view bytes, const std::string& label) {
   DatStream s(bytes, label);
   Setup setup;
-  setup.id = s.u32();
-  if (setup.id >> 24 != 0x02) s.fail(fmt::format("id 0x{:08X} is not a Setup's (0x02......)", setup.id));
+  setup.id = s.portal_file_id(0x02, "a Setup's");
   setup.flags = s.u32();
   setup.parts.resize(s.count(s.u32(), 4, "part count"));
   for (auto& p : setup.parts) p = s.u32();
