@@ -151,10 +151,10 @@ class TickChecker {
 
 }  // namespace
 
-ScriptCaseRun run_script_case(const ScriptCase& c) {
+ScriptCaseRun run_script_case(const ScriptCase& c, const SceneTrees* trees) {
   validate_scene(c.scene, "script soak");
   validate_script(c.script, c.scene, "script soak");
-  Simulation sim(World::from_scene(c.scene), c.scene);
+  Simulation sim(World::from_scene(c.scene, nullptr, trees), c.scene);
   TickChecker checker(sim, c.script);
   ScriptCaseRun run;
   const Trajectory trajectory = run_script(
@@ -166,6 +166,8 @@ ScriptCaseRun run_script_case(const ScriptCase& c) {
   run.jumps = count(trajectory, SimEventKind::Jumped);
   run.landings = count(trajectory, SimEventKind::Landed);
   run.object_collisions = count(trajectory, SimEventKind::CollidedObject);
+  run.blocks = count(trajectory, SimEventKind::Blocked);
+  run.cells_entered = count(trajectory, SimEventKind::EnteredCell);
   return run;
 }
 

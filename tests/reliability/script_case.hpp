@@ -9,6 +9,7 @@
 
 #include "transit/desc/run_desc.hpp"
 #include "transit/desc/scene_desc.hpp"
+#include "transit/world/world.hpp"
 #include "reliability/invariants.hpp"
 
 namespace transit::reliability {
@@ -30,13 +31,16 @@ struct ScriptCaseRun {
   std::size_t jumps = 0;
   std::size_t landings = 0;
   std::size_t object_collisions = 0;
+  std::size_t blocks = 0;         // moves cut short against a surface
+  std::size_t cells_entered = 0;
   // A character's first broken tick (its later ticks are not checked: it
   // is already somewhere it should not be).
   std::vector<TickViolation> violations;
 };
 
 // Throws InputError (or what World::from_scene throws) for a scene or
-// script that does not load.
-ScriptCaseRun run_script_case(const ScriptCase& c);
+// script that does not load. With `trees` the world is built with them
+// (a baked or retail world).
+ScriptCaseRun run_script_case(const ScriptCase& c, const SceneTrees* trees = nullptr);
 
 }  // namespace transit::reliability
