@@ -214,7 +214,12 @@ RetailObjects RetailData::static_objects(int x, int y) const {
   };
   if (const auto info = landblock_info(x, y)) {
     for (const Stab& s : info->objects) place(s.id, s.frame, std::nullopt);
-    for (const BuildingInfo& b : info->buildings) place(b.model, b.frame, std::nullopt);
+    for (const BuildingInfo& b : info->buildings) {
+      const std::size_t first = out.placed.size();
+      place(b.model, b.frame, std::nullopt);
+      if (out.placed.size() > first && !b.portals.empty() && out.placed[first].desc.shapes.at(0).type == ShapeDesc::Type::Mesh)
+        add_doorways(out.placed[first], b, block);
+    }
     for (std::uint32_t i = 0; i < info->num_cells && i < 0xFEFEu; ++i) {
       const std::uint32_t cell_id = block | (0x0100u + i);
       const EnvCellFile cell =
@@ -223,6 +228,43 @@ RetailObjects RetailData::static_objects(int x, int y) const {
     }
   }
   return out;
+}
+
+// Retail keeps a building's doorway polygons in the indoor cells behind
+// them (the portal of the cell that leads outside); transit's buildings
+// list them among their own mesh polygons: each is brought into the
+// building's frame and added to its first mesh, with the cell it leads to.
+void RetailData::add_doorways(RetailObject& building, const BuildingInfo& info, std::uint32_t block) const {
+  const Quat to_building = glm::conjugate(info.frame.orientation);
+  std::vector<PortalDesc> doorways;
+  for (const BuildingPortal& p : info.portals) {
+    const std::uint32_t cell_id = block | p.other_cell;
+    const std::string label = fmt::format("{}: file 0x{:08X} (EnvCell)", cell_.name(), cell_id);
+    const EnvCellFile cell = parse_env_cell(cell_.read(cell_id), label);
+    if (p.other_portal >= cell.portals.size())
+      throw InputError(fmt::format("{}: a building's portal names portal {} of {}", label, p.other_portal,
+                                   cell.portals.size()));
+    const Environment env = parse_environment(
+        portal_.read(cell.environment), fmt::format("{}: file 0x{:08X} (Environment)", portal_.name(), cell.environment));
+    const auto shape = env.cells.find(cell.cell_structure);
+    if (shape == env.cells.end())
+      throw InputError(fmt::format("{}: cell structure {} is not in Environment 0x{:08X}", label, cell.cell_structure,
+                                   cell.environment));
+    const auto polygon = shape->second.polygons.find(cell.portals[p.other_portal].polygon);
+    if (polygon == shape->second.polygons.end())
+      throw InputError(fmt::format("{}: portal polygon {} is not in its cell structure", label,
+                                   cell.portals[p.other_portal].polygon));
+    MeshDesc& mesh = building.desc.shapes.at(0).mesh;
+    std::vector<std::uint32_t> indices;
+    for (std::uint16_t v : polygon->second.vertex_ids) {
+      const Vec3 in_block = cell.frame.origin + cell.frame.orientation * shape->second.vertices.at(v);
+      indices.push_back(static_cast<std::uint32_t>(mesh.vertices.size()));
+      mesh.vertices.push_back(to_building * (in_block - info.frame.origin));
+    }
+    mesh.polygons.push_back(std::move(indices));
+    doorways.push_back(PortalDesc{static_cast<std::uint32_t>(mesh.polygons.size() - 1), cell_id});
+  }
+  building.desc.building_portals = std::move(doorways);
 }
 
 Setup RetailData::setup(std::uint32_t id) const {

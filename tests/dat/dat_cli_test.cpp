@@ -24,7 +24,7 @@ TEST(DatCli, InspectSummarisesTheDirectoryAndALandblock) {
   const ToolRun run = run_tool("inspect --dat " + data.dir.path().string() + " --landblock 0xA9B4");
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_THAT(run.output, HasSubstr("client_cell_1.dat: cell data set, block size 256"));
-  EXPECT_THAT(run.output, HasSubstr("9 files"));
+  EXPECT_THAT(run.output, HasSubstr("10 files"));
   EXPECT_THAT(run.output, HasSubstr("region 1 \"Dereth\": 255 x 255 landblocks, 24 m squares; 3 landblocks have terrain"));
   EXPECT_THAT(run.output, HasSubstr("landblock 0xA9B4: terrain 20.0..36.0 m, terrain types {1}, has objects"));
   EXPECT_THAT(run.output, HasSubstr("2 indoor cells, 2 static objects (1 GfxObj, 1 Setup), 1 buildings (1 portals), 1 restricted cells"));

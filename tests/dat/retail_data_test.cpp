@@ -138,7 +138,7 @@ namespace {
 TEST(RetailEnvironment, RoundTripsWithItsTrees) {
   const Environment env = testing::corridor_environment();
   const Environment back = parse_environment(testing::environment_bytes(env), "environment");
-  ASSERT_EQ(back.cells.size(), 2u);
+  ASSERT_EQ(back.cells.size(), 3u);
   const CellStruct& room = back.cells.at(0);
   EXPECT_EQ(room.vertices.size(), 8u);
   EXPECT_EQ(room.polygons.size(), 6u);

@@ -73,7 +73,7 @@ TEST(RetailWorld, ARunnerCrossesADungeonPortalAndStopsAtTheFarWall) {
   const testing::DataDir data;
   const RetailData retail = RetailData::open(data.dir.path());
   const auto cells = retail.indoor_cells(0x01, 0x01);
-  ASSERT_EQ(cells.size(), 2u);
+  ASSERT_EQ(cells.size(), 3u);  // the two rooms and the hut's
   EXPECT_EQ(cells[0].desc.portals.size(), 1u);
   EXPECT_EQ(cells[0].desc.portals[0].polygon, 4u);
   EXPECT_EQ(cells[0].desc.portals[0].to, std::optional<CellId>(0x01010101u));
@@ -84,7 +84,7 @@ TEST(RetailWorld, ARunnerCrossesADungeonPortalAndStopsAtTheFarWall) {
 
   std::vector<std::string> warnings;
   const World world = retail_world(retail, {{0x01, 0x01}}, &warnings);
-  EXPECT_EQ(world.env_cells().size(), 2u);
+  EXPECT_EQ(world.env_cells().size(), 3u);
   expect_through_the_portal_to_the_far_wall(run_east(world));
 }
 
@@ -98,6 +98,46 @@ TEST(RetailWorld, TheExportedSceneWalksTheSame) {
   // For these convex rooms transit's own trees give retail's bits.
   const Walk retail_trees = run_east(retail_world(retail, {{0x01, 0x01}}));
   EXPECT_EQ(built.end, retail_trees.end);
+}
+
+// The hut on the flat landblock: its building GfxObj has no west wall, and
+// its doorway (the portal of indoor cell 0x01010102 that leads outside)
+// joins the building to that cell. A runner walking east from outside goes
+// in, enters the cell and stops at the east wall.
+TEST(RetailWorld, ARunnerWalksThroughABuildingsDoorwayIntoItsCell) {
+  const testing::DataDir data;
+  const RetailData retail = RetailData::open(data.dir.path());
+  const RetailScene scene = retail_scene(retail, {{0x01, 0x01}});
+  const ObjectDesc* hut = nullptr;
+  for (const ObjectDesc& o : scene.scene.objects)
+    if (o.name == "GfxObj 0x01005678") hut = &o;
+  ASSERT_NE(hut, nullptr);
+  ASSERT_TRUE(hut->building_portals.has_value());
+  ASSERT_EQ(hut->building_portals->size(), 1u);
+  EXPECT_EQ((*hut->building_portals)[0].to, std::optional<CellId>(0x01010102u));
+  // The doorway polygon, brought into the hut's frame, is its west side.
+  const MeshDesc& mesh = hut->shapes[0].mesh;
+  for (std::uint32_t v : mesh.polygons[(*hut->building_portals)[0].polygon]) EXPECT_EQ(mesh.vertices[v].x, -3.0f);
+
+  const World world = World::from_scene(scene.scene, nullptr, &scene.trees);
+  PositionDesc at;
+  at.cell = 0x0101001Du;  // (92, 100): column 3, row 4
+  at.local = {92.0f, 100.0f, 0.05f};
+  OrientationDesc east;
+  east.heading_deg = 90.0f;
+  Character walker(CharacterSettings{}, *world.resolve(at, east));
+  walker.place(world);
+  walker.set_controls({ForwardInput::Run, StrafeInput::Stop, 0.0f});
+  bool entered = false;
+  for (int tick = 0; tick < 60; ++tick) {
+    walker.update(world, 1.0 / 30.0);
+    entered |= walker.cell() == 0x01010102u;
+    EXPECT_LE(walker.position().frame.origin.x, 103.0f - kRadius + 0.001f) << "tick " << tick;
+  }
+  EXPECT_TRUE(entered);
+  EXPECT_EQ(walker.cell(), 0x01010102u) << std::hex << walker.cell();
+  EXPECT_GT(walker.position().frame.origin.x, 103.0f - kRadius - 0.35f);
+  EXPECT_NEAR(walker.position().frame.origin.z, 0.0f, 0.01f);
 }
 
 TEST(RetailWorld, DamagedCellsAreNamed) {

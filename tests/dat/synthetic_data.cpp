@@ -100,9 +100,16 @@ std::vector<std::vector<std::uint16_t>> box_polygons() {
   return polygons;
 }
 
-CellStruct room(std::uint16_t portal) {
+// The room's corners scaled to x within +-half_x, y within +-half_y, z 0..height.
+std::vector<Vec3> corners_of(float half_x, float half_y, float height) {
+  std::vector<Vec3> corners;
+  for (const Vec3& c : kRoomCorners) corners.emplace_back(c.x / 5.0f * half_x, c.y / 3.0f * half_y, c.z / 4.0f * height);
+  return corners;
+}
+
+CellStruct room(std::uint16_t portal, const std::vector<Vec3>& corners = kRoomCorners) {
   CellStruct c;
-  for (std::uint16_t v = 0; v < kRoomCorners.size(); ++v) c.vertices[v] = kRoomCorners[v];
+  for (std::uint16_t v = 0; v < corners.size(); ++v) c.vertices[v] = corners[v];
   std::vector<std::vector<std::uint32_t>> walls;
   std::vector<std::uint16_t> wall_ids;
   for (std::uint16_t id = 0; id < kRoomPolygons.size(); ++id) {
@@ -116,13 +123,13 @@ CellStruct room(std::uint16_t portal) {
     wall_ids.push_back(id);
   }
   c.portals = {portal};
-  const BspTree physics = build_bsp(kRoomCorners, walls, {BspRole::Physics, PolygonSides::Single, "room", 16}).tree;
+  const BspTree physics = build_bsp(corners, walls, {BspRole::Physics, PolygonSides::Single, "room", 16}).tree;
   if (physics.polygons().size() != walls.size()) throw std::logic_error("the room's walls were split");
   put_physics(physics, 0, wall_ids, c.physics_bsp);
   // The cell tree: in front of every polygon's plane, portals included.
   for (std::uint16_t id = 0; id < kRoomPolygons.size(); ++id) {
     std::vector<Vec3> points;
-    for (std::uint16_t v : kRoomPolygons[id]) points.push_back(kRoomCorners[v]);
+    for (std::uint16_t v : kRoomPolygons[id]) points.push_back(corners[v]);
     DatBspNode node;
     node.tag = bsp_tag("BPIn");
     node.plane = Polygon::make_plane(points);
@@ -137,18 +144,17 @@ CellStruct room(std::uint16_t portal) {
 
 }  // namespace
 
-GfxObj box_gfx_obj(std::uint32_t id, float half_x, float half_y, float height) {
+GfxObj box_gfx_obj(std::uint32_t id, float half_x, float half_y, float height, bool hut) {
   GfxObj g;
   g.id = id;
   g.flags = 1;
-  std::vector<Vec3> corners;
-  for (const Vec3& c : kRoomCorners)
-    corners.emplace_back(c.x / 5.0f * half_x, c.y / 3.0f * half_y, c.z / 4.0f * height);
+  const std::vector<Vec3> corners = corners_of(half_x, half_y, height);
   for (std::uint16_t v = 0; v < corners.size(); ++v) g.vertices[v] = corners[v];
   std::vector<std::vector<std::uint32_t>> faces;
   std::vector<std::uint16_t> ids;
   const auto polygons = box_polygons();
   for (std::uint16_t id16 = 0; id16 < polygons.size(); ++id16) {
+    if (hut && (id16 == 0 || id16 == 5)) continue;  // no floor, the west wall open
     DatPolygon p;
     p.sides = 2;
     p.vertex_ids = polygons[id16];
@@ -160,6 +166,17 @@ GfxObj box_gfx_obj(std::uint32_t id, float half_x, float half_y, float height) {
   if (tree.polygons().size() != faces.size()) throw std::logic_error("the box's faces were split");
   put_physics(tree, 0, ids, g.physics_bsp);
   return g;
+}
+
+EnvCellFile hut_cell() {
+  EnvCellFile c;
+  c.id = 0x01010102;
+  c.flags = 1;  // seen outside
+  c.environment = 0x0D000123;
+  c.cell_structure = 2;
+  c.frame = {{100.0f, 100.0f, 0.0f}, {1, 0, 0, 0}};
+  c.portals = {{0, 5, 0xFFFF, 0}};
+  return c;
 }
 
 Setup crate_post_setup() {
@@ -190,6 +207,7 @@ Environment corridor_environment() {
   env.id = 0x0D000123;
   env.cells[0] = room(4);
   env.cells[1] = room(5);
+  env.cells[2] = room(5, corners_of(3.0f, 3.0f, 3.0f));
   return env;
 }
 
@@ -218,7 +236,12 @@ void write_data_dir(const std::filesystem::path& dir) {
   flat.has_objects = true;
   LandblockInfo dungeon;
   dungeon.id = landblock_info_id(0x01, 0x01);
-  dungeon.num_cells = 2;
+  dungeon.num_cells = 3;
+  BuildingInfo hut;
+  hut.model = 0x01005678;
+  hut.frame = {{100.0f, 100.0f, 0.0f}, {1, 0, 0, 0}};
+  hut.portals = {{0, 0x0102, 0, {0x0102}}};
+  dungeon.buildings = {hut};
   std::map<std::uint32_t, std::string> cell{
       {cell_landblock_id(0xA9, 0xB4), cell_landblock_bytes(ramp_block(0xA9, 0xB4, 10))},
       {landblock_info_id(0xA9, 0xB4), landblock_info_bytes(small_landblock_info(0xA9, 0xB4))},
@@ -227,10 +250,13 @@ void write_data_dir(const std::filesystem::path& dir) {
       {dungeon.id, landblock_info_bytes(dungeon)}};
   for (int block : {0x0101, 0xA9B4})
     for (const EnvCellFile& c : corridor_cells(block >> 8, block & 0xFF)) cell[c.id] = env_cell_bytes(c);
+  const EnvCellFile inside = hut_cell();
+  cell[inside.id] = env_cell_bytes(inside);
   std::map<std::uint32_t, std::string> portal{{kRegionId, region_bytes(retail_like_land_defs())},
                                               {0x0D000123, environment_bytes(corridor_environment())},
                                               {0x01000A01, gfx_obj_bytes(box_gfx_obj(0x01000A01, 1, 1, 2))},
                                               {0x01001234, gfx_obj_bytes(box_gfx_obj(0x01001234, 4, 3, 4))},
+                                              {0x01005678, gfx_obj_bytes(box_gfx_obj(0x01005678, 3, 3, 3, true))},
                                               {0x02000B02, setup_bytes(crate_post_setup())},
                                               {0x02000001, setup_bytes(creature_setup())}};
   std::ofstream(dir / kCellFileName, std::ios::binary) << write_dat(cell, {256, DataSet::Cell, true});

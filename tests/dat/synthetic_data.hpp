@@ -25,7 +25,8 @@ LandblockInfo small_landblock_info(int x, int y);
 /// 0..4 in their own frame), polygons 0 floor, 1 ceiling, 2 and 3 the
 /// walls at y -3 and +3, 4 and 5 those at x +5 and -5. Cell structure 0 is
 /// open through polygon 4 (a portal, left out of its physics polygons),
-/// structure 1 through polygon 5. Physics trees as transit's builder makes
+/// structure 1 through polygon 5; structure 2 is a room of 6 x 6 x 3 m open
+/// through polygon 5 (the hut's). Physics trees as transit's builder makes
 /// them, cell trees as retail's chain of front children.
 Environment corridor_environment();
 /// Landblock (x, y)'s EnvCells 0x0100 (structure 0 at (40, 96, -30)) and
@@ -33,7 +34,12 @@ Environment corridor_environment();
 std::vector<EnvCellFile> corridor_cells(int x, int y);
 /// A closed box GfxObj, x and y within +-half, z from 0 to height, its
 /// physics tree as transit's builder makes it.
-GfxObj box_gfx_obj(std::uint32_t id, float half_x, float half_y, float height);
+GfxObj box_gfx_obj(std::uint32_t id, float half_x, float half_y, float height, bool hut = false);
+/// Landblock 0x0101's hut: indoor cell 0x01010102 (cell structure 2, a
+/// room 6 x 6 x 3 m open to the west through polygon 5, a portal leading
+/// outside) at (100, 100, 0), inside building GfxObj 0x01005678 (with
+/// `hut` box_gfx_obj leaves out the floor and the west wall).
+EnvCellFile hut_cell();
 
 /// Setup 0x02000B02: the crate as its one part, 2 m out along its x, and
 /// a cylsphere (radius 0.5, 3 m high) at its origin.
@@ -49,7 +55,8 @@ Setup creature_setup();
 /// 8 x 6 x 4 m; the two rooms 30 m below
 /// ground) and 0xAAB4 (the ramp on
 /// from 36 m, no LandblockInfo), and a dungeon-like 0x0101 (flat terrain at
-/// 0 m, a LandblockInfo of two cells, the two rooms).
+/// 0 m, the two rooms, and a hut: building 0x01005678 at (100, 100) with
+/// its doorway into indoor cell 0x01010102).
 void write_data_dir(const std::filesystem::path& dir);
 
 }  // namespace transit::dat::testing

@@ -107,7 +107,7 @@ void inspect_retail_data(const DatOptions& options) {
                            d.region_number, d.region_name, d.num_block_length, d.num_block_width, d.square_length,
                            terrain.size());
   for (const std::string& lb : options.landblocks) std::cout << landblock_report(retail, parse_landblock(lb));
-  std::cout << "not read yet: building doorways, scenery (docs/retail-data.md)\n";
+  std::cout << "not read yet: scenery (docs/retail-data.md)\n";
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "transit inspect: read in {:.1f} ms\n", ms);
 }
@@ -132,8 +132,8 @@ void add_dat_command(CLI::App& app) {
       (void)World::from_scene(scene);  // what is written must build
       std::ofstream file(*out);
       if (!(file << write_scene(scene))) throw std::runtime_error(fmt::format("cannot write {}", *out));
-      fmt::print(stderr, "transit dat export: {} landblocks, {} indoor cells and {} objects written to {} (building "
-                         "doorways and scenery are not read yet)\n", chosen.size(), scene.cells.size(), scene.objects.size(),
+      fmt::print(stderr, "transit dat export: {} landblocks, {} indoor cells and {} objects written to {} (scenery is "
+                         "not read yet)\n", chosen.size(), scene.cells.size(), scene.objects.size(),
                  *out);
     });
   });

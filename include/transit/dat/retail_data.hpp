@@ -93,6 +93,8 @@ class RetailData {
   SceneDesc terrain_scene(const std::vector<std::pair<int, int>>& landblocks) const;
 
  private:
+  void add_doorways(RetailObject& building, const BuildingInfo& info, std::uint32_t block) const;
+
   DatArchive cell_;
   DatArchive portal_;
   LandDefs land_defs_;
