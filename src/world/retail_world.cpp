@@ -1,6 +1,9 @@
 #include "transit/world/retail_world.hpp"
 
+#include <algorithm>
 #include <memory>
+
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 
@@ -17,6 +20,22 @@ RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::p
     }
     dat::RetailObjects objects = retail.static_objects(x, y);
     for (dat::RetailObject& o : objects.placed) {
+      // An outdoor object whose origin lies past its landblock's edge is
+      // given in the landblock that holds it, or left out when that one is
+      // not among those loaded.
+      PositionDesc& at = o.desc.position;
+      if (at.cell && !is_indoor(*at.cell) && !in_landblock(at.local.x, at.local.y)) {
+        const auto moved = global_to_local(local_to_global(*at.cell, at.local));
+        const bool loaded = moved && std::any_of(landblocks.begin(), landblocks.end(), [&](const auto& xy) {
+          return landblock_of(moved->cell_id) == (static_cast<CellId>(xy.first) << 24 | static_cast<CellId>(xy.second) << 16);
+        });
+        if (!loaded) {
+          out.not_read.push_back(o.desc.id);
+          continue;
+        }
+        at.cell = moved->cell_id;
+        at.local = moved->local;
+      }
       out.scene.objects.push_back(std::move(o.desc));
       out.trees.object_meshes.emplace_back();
       if (o.tree) out.trees.object_meshes.back().push_back(o.tree);

@@ -5,6 +5,8 @@
 // a scene (trees then built by transit) gives the same walk.
 #include "transit/world/retail_world.hpp"
 
+#include <map>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -268,6 +270,44 @@ TEST(RetailObjects, ACharacterTakesItsShapeFromASetup) {
                 parse_setup(testing::setup_bytes(testing::crate_post_setup(), bad.str(), 1), "setup 0x02000B02");
               }),
               HasSubstr("setup 0x02000B02: at byte 72: unknown animation hook type 99"));
+}
+
+}  // namespace
+}  // namespace transit::dat
+
+namespace transit::dat {
+namespace {
+
+// A crate whose origin lies 3 m past landblock 0xA9B4's east edge (retail
+// data has such objects at edges): given in 0xAAB4 when that landblock is
+// loaded too, left out (and counted) when it is not.
+TEST(RetailObjects, AnObjectPastItsLandblocksEdgeGoesToTheLandblockHoldingIt) {
+  const transit::testing::TempDir dir;
+  LandblockInfo info = testing::small_landblock_info(0xA9, 0xB4);
+  info.num_cells = 0;
+  info.buildings.clear();
+  info.objects = {{0x01000A01, {{195.0f, 40.0f, 37.0f}, {1, 0, 0, 0}}}};
+  const std::map<std::uint32_t, std::string> cell{
+      {cell_landblock_id(0xA9, 0xB4), testing::cell_landblock_bytes(testing::ramp_block(0xA9, 0xB4, 10))},
+      {info.id, testing::landblock_info_bytes(info)},
+      {cell_landblock_id(0xAA, 0xB4), testing::cell_landblock_bytes(testing::ramp_block(0xAA, 0xB4, 18))}};
+  const std::map<std::uint32_t, std::string> portal{
+      {kRegionId, testing::region_bytes(testing::retail_like_land_defs())},
+      {0x01000A01, testing::gfx_obj_bytes(testing::box_gfx_obj(0x01000A01, 1, 1, 2))}};
+  dir.write(kCellFileName, testing::write_dat(cell, {256, DataSet::Cell, true}));
+  dir.write(kPortalFileName, testing::write_dat(portal, {1024, DataSet::Portal, true}));
+  const RetailData retail = RetailData::open(dir.path());
+
+  const RetailScene both = retail_scene(retail, {{0xA9, 0xB4}, {0xAA, 0xB4}});
+  ASSERT_EQ(both.scene.objects.size(), 1u);
+  EXPECT_EQ(both.scene.objects[0].position.cell, std::optional<CellId>(0xAAB40002u));
+  EXPECT_NEAR(both.scene.objects[0].position.local.x, 3.0f, 1e-4f);
+  EXPECT_NO_THROW(World::from_scene(both.scene, nullptr, &both.trees));
+
+  const RetailScene alone = retail_scene(retail, {{0xA9, 0xB4}});
+  EXPECT_TRUE(alone.scene.objects.empty());
+  EXPECT_EQ(alone.not_read.size(), 1u);
+  EXPECT_NO_THROW(World::from_scene(alone.scene, nullptr, &alone.trees));
 }
 
 }  // namespace

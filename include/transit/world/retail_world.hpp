@@ -18,7 +18,9 @@ namespace transit {
 struct RetailScene {
   SceneDesc scene;
   SceneTrees trees;
-  std::vector<std::uint32_t> not_read;  ///< models of objects left out (Setups)
+  /// Objects left out: models not read (a part scaled unevenly), and the
+  /// ids of objects whose origin lies in a landblock not loaded.
+  std::vector<std::uint32_t> not_read;
 };
 
 /// Throws InputError for a landblock without terrain or a damaged file.
