@@ -10,6 +10,7 @@
 #include "dat/data_dir.hpp"
 #include "support/tool_run.hpp"
 #include "transit/format/scene_reader.hpp"
+#include "transit/format/scene_writer.hpp"
 #include "transit/world/world.hpp"
 
 namespace transit::dat {
@@ -73,6 +74,44 @@ TEST(DatCli, ErrorsNameWhatIsWrong) {
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_THAT(missing.output, HasSubstr("no terrain for landblock 0x0102 (file 0x0102FFFF)"));
   EXPECT_THAT(run_tool("inspect --dat /nonexistent").output, HasSubstr("/nonexistent: no client_cell_1.dat here"));
+}
+
+}  // namespace
+}  // namespace transit::dat
+
+namespace transit::dat {
+namespace {
+
+// The workflow for simulating over retail data: export the landblocks, add
+// characters to the scene, simulate with --dat so that cells and objects
+// collide through retail's trees.
+TEST(DatCli, SimulateOverAnExportedSceneWithRetailTrees) {
+  const testing::DataDir data;
+  const std::string dir = data.dir.path().string();
+  const auto scene_file = data.dir.path() / "hut.json";
+  ASSERT_EQ(run_tool("dat export " + dir + " --landblock 0x0101 --out " + scene_file.string()).exit_code, 0);
+  SceneDesc scene = read_scene_file(scene_file);
+  CharacterDesc walker;
+  walker.name = "walker";
+  walker.position.cell = 0x0101001Du;
+  walker.position.local = {92.0f, 100.0f, 0.05f};
+  walker.orientation.heading_deg = 90.0f;
+  scene.characters.push_back(walker);
+  data.dir.write("hut.json", write_scene(scene));
+  data.dir.write("walk.json", R"({"format": "transit-script/1", "dt": 0.0333333, "duration": 2.0,
+    "inputs": {"walker": [{"t": 0.0, "forward": "run"}]}})");
+  const std::string script = (data.dir.path() / "walk.json").string();
+  const ToolRun run = run_tool("simulate " + scene_file.string() + " --script " + script + " --dat " + dir);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("final position  cell 01010102"));  // inside the hut
+
+  // A scene that is not an export of those landblocks is refused.
+  scene.objects.pop_back();
+  data.dir.write("other.json", write_scene(scene));
+  const ToolRun other = run_tool("simulate " + (data.dir.path() / "other.json").string() + " --script " + script +
+                                 " --dat " + dir);
+  EXPECT_EQ(other.exit_code, 1);
+  EXPECT_THAT(other.output, HasSubstr("give --dat only with a scene written by transit dat export"));
 }
 
 }  // namespace

@@ -85,6 +85,22 @@ std::pair<int, int> parse_landblock(const std::string& text) {
   return {static_cast<int>(xxyy >> 8), static_cast<int>(xxyy & 0xFF)};
 }
 
+SceneTrees retail_trees_for(const SceneDesc& scene, const std::string& dir) {
+  const dat::RetailData retail = dat::RetailData::open(dir);
+  std::vector<std::pair<int, int>> blocks;
+  for (const LandblockDesc& lb : scene.landblocks) blocks.emplace_back(lb.x, lb.y);
+  RetailScene r = retail_scene(retail, blocks);
+  const auto same_ids = [](const auto& a, const auto& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) { return x.id == y.id; });
+  };
+  if (!same_ids(scene.cells, r.scene.cells) || !same_ids(scene.objects, r.scene.objects))
+    throw InputError(fmt::format("the scene's {} cells and {} objects are not the {} and {} of its landblocks in {}: "
+                                 "give --dat only with a scene written by transit dat export",
+                                 scene.cells.size(), scene.objects.size(), r.scene.cells.size(),
+                                 r.scene.objects.size(), dir));
+  return std::move(r.trees);
+}
+
 void add_dat_options(CLI::App& command, DatOptions& options) {
   command.add_option("--dat", options.dir,
                      fmt::format("retail data directory holding {} and {} (or set {})", dat::kCellFileName,

@@ -9,6 +9,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "transit/desc/scene_desc.hpp"
+#include "transit/world/retail_world.hpp"
+#include "transit/world/world.hpp"
+
 namespace transit::cli {
 
 struct DatOptions {
@@ -20,6 +24,12 @@ void add_dat_options(CLI::App& command, DatOptions& options);
 // Prints what the directory holds, and each chosen landblock.
 void inspect_retail_data(const DatOptions& options);
 void add_dat_command(CLI::App& app);
+
+// The trees of retail data directory `dir` for a scene exported from it
+// (`transit dat export`, characters added): its landblocks' indoor cells
+// and objects with retail's own trees. Throws InputError when the scene's
+// cells or objects are not those of its landblocks in `dir`.
+SceneTrees retail_trees_for(const SceneDesc& scene, const std::string& dir);
 
 // "0xA9B4", "A9B4" or a cell id 0xA9B4xxxx: (0xA9, 0xB4).
 std::pair<int, int> parse_landblock(const std::string& text);

@@ -1,5 +1,7 @@
 #include "move_command.hpp"
 
+#include "dat_commands.hpp"
+
 #include <fstream>
 #include <iostream>
 
@@ -21,10 +23,12 @@ struct MoveArgs {
   std::string moves;
   std::string out;
   int max_steps = kRetailMaxTransitionSteps;
+  std::string dat;  // retail data: the exported scene's trees from there
 };
 
 void run_move(const MoveArgs& args) {
-  const SceneInput input = read_scene_input(args.scene);
+  SceneInput input = read_scene_input(args.scene);
+  if (!args.dat.empty()) input.trees = retail_trees_for(input.scene, args.dat);
   const SceneDesc& scene = input.scene;
   const MovesDesc moves = read_moves_file(args.moves);
   validate_moves(moves, scene, args.moves);
@@ -51,6 +55,9 @@ void add_move_command(CLI::App& app) {
   cmd->add_option("scene", args->scene, "scene file (transit-scene/1)")->required();
   cmd->add_option("moves", args->moves, "moves file (transit-moves/1)")->required();
   cmd->add_option("--out", args->out, "write the results here instead of standard output");
+  cmd->add_option("--dat", args->dat,
+                  "retail data directory the scene was exported from (transit dat export): its cells and "
+                  "objects collide through retail's own BSP trees");
   cmd->add_option("--max-steps", args->max_steps,
                   "sub-step cap of one transition (retail 30, ACE 1000); longer moves fail")
       ->check(CLI::Range(1, 100000))

@@ -16,6 +16,7 @@
 #include "transit/sim/trajectory_svg.hpp"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/land_defs.hpp"
+#include "dat_commands.hpp"
 
 namespace transit::cli {
 
@@ -27,6 +28,7 @@ struct SimulateArgs {
   std::string out;
   std::string svg;
   std::string mover;  // empty: each character's own
+  std::string dat;    // retail data: the exported scene's trees from there
   int threads = 1;
 };
 
@@ -94,6 +96,7 @@ void run_simulate(const SimulateArgs& args) {
   std::vector<std::string> warnings;
   SimulationOptions options;
   options.threads = args.threads;
+  if (!args.dat.empty()) input.trees = retail_trees_for(scene, args.dat);
   Simulation sim(input.build_world(&warnings), scene, options);
   for (const std::string& w : warnings) fmt::print(stderr, "transit simulate: warning: {}\n", w);
 
@@ -129,6 +132,9 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--svg", args->svg, "draw the map, the paths and their elevation here");
   cmd->add_option("--mover", args->mover, "move every character with this mover instead of its own")
       ->check(CLI::IsMember({"ac", "quake", "tribes"}));
+  cmd->add_option("--dat", args->dat,
+                  "retail data directory the scene was exported from (transit dat export): its cells and "
+                  "objects collide through retail's own BSP trees");
   cmd->add_option("--threads", args->threads,
                   "update the characters on this many threads (same results with any number)")
       ->check(CLI::Range(1, 256));
