@@ -14,6 +14,7 @@
 #include "dat/dat_writer.hpp"
 #include "dat/synthetic_data.hpp"
 #include "transit/dat/retail_data.hpp"
+#include "transit/world/retail_streamer.hpp"
 #include "transit/world/retail_world.hpp"
 #include "transit/world/world.hpp"
 
@@ -30,9 +31,13 @@ const std::filesystem::path& data_dir() {
     for (int x = 0; x < 100; ++x)
       for (int y = 0; y < 100; ++y) {
         cell[dat::cell_landblock_id(x, y)] = dat::testing::cell_landblock_bytes(dat::testing::ramp_block(x, y, 10 + x));
-        if ((x + y) % 2 == 0)
-          cell[dat::landblock_info_id(x, y)] =
-              dat::testing::landblock_info_bytes(dat::testing::small_landblock_info(x, y));
+        if ((x + y) % 2 == 0) {
+          // The small LandblockInfo without indoor cells or doorways.
+          dat::LandblockInfo info = dat::testing::small_landblock_info(x, y);
+          info.num_cells = 0;
+          for (dat::BuildingInfo& b : info.buildings) b.portals.clear();
+          cell[info.id] = dat::testing::landblock_info_bytes(info);
+        }
       }
     // Landblock 0x6464: 50 indoor cells, pairs of the corridor rooms in rows.
     dat::CellLandblock flat;
@@ -52,7 +57,10 @@ const std::filesystem::path& data_dir() {
     }
     std::map<std::uint32_t, std::string> portal{
         {dat::kRegionId, dat::testing::region_bytes(dat::testing::retail_like_land_defs())},
-        {0x0D000123, dat::testing::environment_bytes(dat::testing::corridor_environment())}};
+        {0x0D000123, dat::testing::environment_bytes(dat::testing::corridor_environment())},
+        {0x01000A01, dat::testing::gfx_obj_bytes(dat::testing::box_gfx_obj(0x01000A01, 1, 1, 2))},
+        {0x01001234, dat::testing::gfx_obj_bytes(dat::testing::box_gfx_obj(0x01001234, 4, 3, 4))},
+        {0x02000B02, dat::testing::setup_bytes(dat::testing::crate_post_setup())}};
     std::ofstream(d / dat::kCellFileName, std::ios::binary)
         << dat::testing::write_dat(cell, {256, dat::DataSet::Cell, true});
     std::ofstream(d / dat::kPortalFileName, std::ios::binary)
@@ -93,9 +101,26 @@ void BM_Dat_LoadDungeonLandblock(benchmark::State& state) {
   state.counters["cells"] = kDungeonCells;
 }
 
+// A character crossing one landblock east each iteration through the
+// 100 x 100 landblocks: 3 new landblocks read, 3 dropped, the world of 3 x 3
+// rebuilt (the hitch a streaming client sees at a landblock edge).
+void BM_Dat_StreamStep(benchmark::State& state) {
+  const dat::RetailData retail = dat::RetailData::open(data_dir());
+  RetailStreamer streamer(retail, {1, 16});
+  int x = 10;
+  for (auto _ : state) {
+    const CellId cell = (static_cast<CellId>(x) << 24) | (50u << 16) | 1u;
+    streamer.update(std::vector<Position>{Position{cell, Frame{Vec3(96.0f, 96.0f, 0.0f), Quat(1, 0, 0, 0)}}});
+    x = x >= 88 ? 10 : x + 1;
+  }
+  state.counters["kept"] = static_cast<double>(streamer.kept());
+  state.counters["objects"] = static_cast<double>(streamer.world().objects().size());
+}
+
 BENCHMARK(BM_Dat_OpenDirectory)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Dat_LoadLandblock)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Dat_LoadDungeonLandblock)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Dat_StreamStep)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace transit

@@ -8,6 +8,11 @@
 namespace transit {
 
 RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::pair<int, int>>& landblocks) {
+  return retail_scene(retail, landblocks, landblocks);
+}
+
+RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::pair<int, int>>& landblocks,
+                         const std::vector<std::pair<int, int>>& placeable) {
   RetailScene out;
   out.scene = retail.terrain_scene(landblocks);
   for (const auto& [x, y] : landblocks) {
@@ -26,7 +31,7 @@ RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::p
       PositionDesc& at = o.desc.position;
       if (at.cell && !is_indoor(*at.cell) && !in_landblock(at.local.x, at.local.y)) {
         const auto moved = global_to_local(local_to_global(*at.cell, at.local));
-        const bool loaded = moved && std::any_of(landblocks.begin(), landblocks.end(), [&](const auto& xy) {
+        const bool loaded = moved && std::any_of(placeable.begin(), placeable.end(), [&](const auto& xy) {
           return landblock_of(moved->cell_id) == (static_cast<CellId>(xy.first) << 24 | static_cast<CellId>(xy.second) << 16);
         });
         if (!loaded) {

@@ -4,6 +4,7 @@
 // at the far wall, never leaving the rooms; the same landblock exported as
 // a scene (trees then built by transit) gives the same walk.
 #include "transit/world/retail_world.hpp"
+#include "transit/world/retail_streamer.hpp"
 
 #include <map>
 
@@ -308,6 +309,54 @@ TEST(RetailObjects, AnObjectPastItsLandblocksEdgeGoesToTheLandblockHoldingIt) {
   EXPECT_TRUE(alone.scene.objects.empty());
   EXPECT_EQ(alone.not_read.size(), 1u);
   EXPECT_NO_THROW(World::from_scene(alone.scene, nullptr, &alone.trees));
+}
+
+}  // namespace
+}  // namespace transit::dat
+
+
+namespace transit::dat {
+namespace {
+
+// Landblocks loaded around a character as it goes: the ramp's two
+// landblocks while it runs on them, then only the dungeon landblock once it
+// is taken there; with nothing kept beyond what is loaded, the others are
+// dropped. The character runs on in each new world.
+TEST(RetailStreaming, LoadsTheLandblocksAroundACharacterAndDropsTheRest) {
+  const testing::DataDir data;
+  const RetailData retail = RetailData::open(data.dir.path());
+  RetailStreamer streamer(retail, {1, 0});
+  PositionDesc at;
+  at.cell = 0xA9B40031u;
+  at.local = {150.0f, 96.0f, 32.6f};
+  OrientationDesc heading;
+  heading.heading_deg = 80.0f;
+  EXPECT_TRUE(streamer.update(std::vector<Position>{Position{0xA9B40031u, Frame{at.local, heading.quat()}}}));
+  EXPECT_EQ(streamer.loaded(), (std::vector<std::pair<int, int>>{{0xA9, 0xB4}, {0xAA, 0xB4}}));
+  EXPECT_GT(streamer.world().objects().size(), 0u);
+  Character runner(CharacterSettings{}, *streamer.world().resolve(at, heading));
+  runner.place(streamer.world());
+  runner.set_controls({ForwardInput::Run, StrafeInput::Stop, 0.0f});
+  for (int tick = 0; tick < 180; ++tick) {
+    // Both ramp landblocks stay within reach on either of them.
+    EXPECT_FALSE(streamer.update(std::vector<Position>{runner.position()})) << "tick " << tick;
+    runner.update(streamer.world(), 1.0 / 30.0);
+  }
+  EXPECT_EQ(landblock_of(runner.cell()), 0xAAB40000u);  // ran over the edge
+
+  PositionDesc dungeon;
+  dungeon.cell = 0x01010100u;
+  dungeon.local = {38.0f, 96.5f, -30.0f};
+  runner.teleport(Position{0x01010100u, Frame{dungeon.local, heading.quat()}});
+  EXPECT_TRUE(streamer.update(std::vector<Position>{runner.position()}));
+  EXPECT_EQ(streamer.loaded(), (std::vector<std::pair<int, int>>{{0x01, 0x01}}));
+  EXPECT_EQ(streamer.kept(), 1u);
+  EXPECT_EQ(streamer.world().env_cells().size(), 3u);
+  EXPECT_GT(streamer.last_change_ms(), 0.0);
+  runner.place(streamer.world());
+  for (int tick = 0; tick < 30; ++tick) runner.update(streamer.world(), 1.0 / 30.0);
+  EXPECT_TRUE(is_indoor(runner.cell()));
+  EXPECT_NEAR(runner.position().frame.origin.z, -30.0f, 0.01f);
 }
 
 }  // namespace

@@ -25,6 +25,11 @@ struct RetailScene {
 
 /// Throws InputError for a landblock without terrain or a damaged file.
 RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::pair<int, int>>& landblocks);
+/// The same, with objects past their landblock's edge given in any of
+/// `placeable` (not only the landblocks read): for streaming, which reads
+/// landblocks one by one and loads them together.
+RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::pair<int, int>>& landblocks,
+                         const std::vector<std::pair<int, int>>& placeable);
 
 /// The World of retail landblocks, built with retail's trees.
 World retail_world(const dat::RetailData& retail, const std::vector<std::pair<int, int>>& landblocks,
