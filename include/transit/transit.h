@@ -286,6 +286,16 @@ TR_API tr_Status tr_CreateWorldFromJson(const char* json, const char* base_dir, 
  * OBJ files or building (docs/baked-worlds.md). A corrupt, stale or other
  * version's baked file is refused with tr_errorInput and its reason. */
 TR_API tr_Status tr_BakeSceneFile(const char* scene_path, const char* out_path);
+/* A world of retail landblocks read from a data directory holding
+ * client_cell_1.dat and client_portal.dat (docs/retail-data.md): terrain,
+ * indoor cells, static objects and building doorways, colliding through
+ * retail's own BSP trees. landblocks: `count` ids 0xXXYY. */
+TR_API tr_Status tr_CreateWorldFromDat(const char* dat_dir, const uint16_t* landblocks, int32_t count,
+                                       tr_WorldId* out);
+/* `def` shaped as Setup `setup_id` (0x02......) of a data directory: its
+ * spheres (at most tr_maxCharacterSpheres), step heights and free heading;
+ * its other fields are left as they are. */
+TR_API tr_Status tr_CharacterDefFromSetup(const char* dat_dir, uint32_t setup_id, tr_CharacterDef* def);
 /* The built-in demo world (a village, a house with a stair hall, ramps). */
 TR_API tr_Status tr_CreateDemoWorld(tr_WorldId* out);
 /* Destroys the world with its characters and objects (their ids go stale). */

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstring>
 
+#include <fmt/format.h>
+
 #include "capi/conversions.hpp"
 #include "capi/registry.hpp"
 #include "format/scene_validation.hpp"
@@ -10,6 +12,8 @@
 #include "transit/format/scene_reader.hpp"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/land_defs.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/world/retail_world.hpp"
 #include "transit/world/world_trace.hpp"
 
 using namespace transit;
@@ -68,6 +72,37 @@ tr_Status tr_CreateWorldFromFile(const char* path, tr_WorldId* out) {
   return call_guard([&] {
     tr_WorldId& result = required(out, "out");
     result = add_world(read_world_file(required_text(path, "path")));
+  });
+}
+
+tr_Status tr_CreateWorldFromDat(const char* dat_dir, const uint16_t* landblocks, int32_t count, tr_WorldId* out) {
+  return call_guard([&] {
+    tr_WorldId& result = required(out, "out");
+    if (count < 1 || count > 255 * 255) throw InputError(fmt::format("count: {} landblocks, expected 1..65025", count));
+    const std::uint16_t* ids = &required(landblocks, "landblocks");
+    std::vector<std::pair<int, int>> blocks;
+    for (int32_t i = 0; i < count; ++i) blocks.emplace_back(ids[i] >> 8, ids[i] & 0xFF);
+    const dat::RetailData retail = dat::RetailData::open(required_text(dat_dir, "dat_dir"));
+    result = add_world(retail_world(retail, blocks));
+  });
+}
+
+tr_Status tr_CharacterDefFromSetup(const char* dat_dir, uint32_t setup_id, tr_CharacterDef* def) {
+  return call_guard([&] {
+    tr_CharacterDef& d = required(def, "def");
+    const dat::Setup setup = dat::RetailData::open(required_text(dat_dir, "dat_dir")).setup(setup_id);
+    if (setup.spheres.size() > tr_maxCharacterSpheres)
+      throw InputError(fmt::format("setup 0x{:08X}: {} spheres, a character takes at most {}", setup_id,
+                                   setup.spheres.size(), tr_maxCharacterSpheres));
+    if (!setup.spheres.empty()) {
+      d.sphere_count = static_cast<int32_t>(setup.spheres.size());
+      for (std::size_t i = 0; i < setup.spheres.size(); ++i)
+        d.spheres[i] = tr_Sphere{{setup.spheres[i].center.x, setup.spheres[i].center.y, setup.spheres[i].center.z},
+                                 setup.spheres[i].radius};
+    }
+    d.step_up_height = setup.step_up_height;
+    d.step_down_height = setup.step_down_height;
+    d.free_heading = setup.allow_free_heading();
   });
 }
 

@@ -435,6 +435,39 @@ static void test_baked_world(void) {
   remove(baked);
 }
 
+/* A world from the synthetic retail data directory: a runner walks east
+ * through the hut's doorway into its indoor cell; a character shaped as a
+ * Setup; bad directories and counts refused. */
+static void test_retail_data(void) {
+  const char* dir = TRANSIT_SOURCE_DIR "/tests/data/retail-synthetic";
+  const uint16_t dungeon = 0x0101;
+  tr_WorldId world;
+  CHECK_OK(tr_CreateWorldFromDat(dir, &dungeon, 1, &world));
+  tr_CharacterDef def = tr_DefaultCharacterDef();
+  const tr_Position start = {0x0101001Du, {92.0f, 100.0f, 0.05f}, {0.70710678f, 0.0f, 0.0f, -0.70710678f}};
+  tr_CharacterId walker;
+  CHECK_OK(tr_CreateCharacter(world, &def, start, &walker));
+  CHECK_OK(tr_Character_Place(walker, NULL));
+  tr_Controls run = tr_DefaultControls();
+  run.forward = tr_forwardRun;
+  CHECK_OK(tr_Character_SetControls(walker, &run));
+  for (int i = 0; i < 60; ++i) CHECK_OK(tr_Character_Update(walker, 1.0 / 30.0, NULL));
+  tr_CharacterState s;
+  CHECK_OK(tr_Character_GetState(walker, &s));
+  CHECK(s.position.cell == 0x01010102u); /* inside the hut */
+  CHECK(s.position.origin.x > 101.0f && s.position.origin.x < 102.6f);
+  CHECK_OK(tr_DestroyWorld(world));
+
+  CHECK_OK(tr_CharacterDefFromSetup(dir, 0x02000001u, &def));
+  CHECK(def.sphere_count == 2 && def.spheres[1].radius == 0.6f && def.step_down_height == 1.0f && def.free_heading);
+  CHECK(tr_CharacterDefFromSetup(dir, 0x02000777u, &def) == tr_errorInput);
+  CHECK(strstr(tr_GetLastError(), "0x02000777") != NULL);
+  CHECK(tr_CreateWorldFromDat("/nonexistent", &dungeon, 1, &world) == tr_errorInput);
+  CHECK(strstr(tr_GetLastError(), "client_cell_1.dat") != NULL);
+  CHECK(tr_CreateWorldFromDat(dir, &dungeon, 0, &world) == tr_errorInput);
+  CHECK(tr_CreateWorldFromDat(dir, NULL, 1, &world) == tr_errorInvalidArgument);
+}
+
 static void test_batch(void) {
   enum { kCount = 200 };
   tr_WorldId world;
@@ -530,6 +563,7 @@ int main(void) {
   test_room_in_code();
   test_obj_file_object();
   test_baked_world();
+  test_retail_data();
   test_batch();
   test_box_movers();
   printf("%d passed, %d failed\n", passed, failed);

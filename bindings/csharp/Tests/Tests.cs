@@ -246,6 +246,26 @@ static class Tests
         throw new Exception("expected " + typeof(T).Name);
     }
 
+    // The synthetic retail data directory: a runner walks east through the
+    // hut's doorway into its indoor cell; a character shaped as a Setup.
+    static void WorldFromRetailData()
+    {
+        string dat = Path.Combine(sourceDir, "tests", "data", "retail-synthetic");
+        using (var world = World.FromDat(dat, 0x0101))
+        {
+            var walker = world.CreateCharacter(Position.At(0x0101001D, new Vec3(92f, 100f, 0.05f), 90f));
+            walker.Place();
+            walker.Controls = Controls.Run();
+            for (int i = 0; i < 60; ++i) walker.Update(1.0 / 30.0);
+            var s = walker.State;
+            Check(s.Position.Cell == 0x01010102u, "inside the hut, got cell " + s.Position.Cell.ToString("X8"));
+            Check(s.Position.Origin.X > 101f && s.Position.Origin.X < 102.6f, "at the hut's east wall: " + s.Position.Origin);
+        }
+        var creature = CharacterDef.FromSetup(dat, 0x02000001);
+        Check(creature.SphereCount == 2 && creature.StepDownHeight == 1.0f && creature.FreeHeading, "shaped as the Setup");
+        Expect<TransitException>(() => World.FromDat("/nonexistent", 0x0101), "client_cell_1.dat");
+    }
+
     static int Main(string[] args)
     {
         sourceDir = args.Length > 0 ? args[0] : ".";
@@ -259,6 +279,7 @@ static class Tests
             new KeyValuePair<string, Action>("BakedWorldLoadsTheSame", BakedWorldLoadsTheSame),
             new KeyValuePair<string, Action>("StaleHandlesThrow", StaleHandlesThrow),
             new KeyValuePair<string, Action>("BatchAndSimulation", BatchAndSimulation),
+            new KeyValuePair<string, Action>("WorldFromRetailData", WorldFromRetailData),
         };
         int passed = 0, failed = 0;
         foreach (var t in tests)

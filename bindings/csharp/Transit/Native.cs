@@ -76,6 +76,8 @@ namespace Transit
         [DllImport(Lib, EntryPoint = "tr_Scene_AddCharacter")] internal static extern Status SceneAddCharacter(SceneId scene, ref CharacterDef def, [MarshalAs(UnmanagedType.LPStr)] string name, Position position);
 
         [DllImport(Lib, EntryPoint = "tr_CreateWorld")] internal static extern Status CreateWorld(SceneId scene, out WorldId world);
+        [DllImport(Lib, EntryPoint = "tr_CreateWorldFromDat")] internal static extern Status CreateWorldFromDat([MarshalAs(UnmanagedType.LPStr)] string datDir, ushort[] landblocks, int count, out WorldId world);
+        [DllImport(Lib, EntryPoint = "tr_CharacterDefFromSetup")] internal static extern Status CharacterDefFromSetup([MarshalAs(UnmanagedType.LPStr)] string datDir, uint setupId, ref CharacterDef def);
         [DllImport(Lib, EntryPoint = "tr_CreateWorldFromFile")] internal static extern Status CreateWorldFromFile([MarshalAs(UnmanagedType.LPStr)] string path, out WorldId world);
         [DllImport(Lib, EntryPoint = "tr_BakeSceneFile")] internal static extern Status BakeSceneFile([MarshalAs(UnmanagedType.LPStr)] string scenePath, [MarshalAs(UnmanagedType.LPStr)] string outPath);
         [DllImport(Lib, EntryPoint = "tr_CreateWorldFromJson")] internal static extern Status CreateWorldFromJson([MarshalAs(UnmanagedType.LPStr)] string json, [MarshalAs(UnmanagedType.LPStr)] string baseDir, out WorldId world);

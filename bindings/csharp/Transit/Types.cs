@@ -113,6 +113,14 @@ namespace Transit
         /// <summary>The heading follows the controls even when blocked (retail's humans).</summary>
         public bool FreeHeading { get { return freeHeading != 0; } set { freeHeading = (byte)(value ? 1 : 0); } }
         public static CharacterDef Default { get { return Native.DefaultCharacterDef(); } }
+        /// <summary>The default character shaped as retail Setup setupId (0x02......) of a
+        /// data directory: its spheres, step heights and free heading.</summary>
+        public static CharacterDef FromSetup(string datDir, uint setupId)
+        {
+            var def = Native.DefaultCharacterDef();
+            Native.Check(Native.CharacterDefFromSetup(datDir, setupId, ref def));
+            return def;
+        }
     }
 
     /// <summary>Everything a caller reads of a character after a call.</summary>

@@ -38,6 +38,17 @@ namespace Transit
             return new World(id);
         }
 
+        /// <summary>A world of retail landblocks (ids 0xXXYY) read from a data
+        /// directory holding client_cell_1.dat and client_portal.dat: terrain,
+        /// indoor cells, static objects and doorways, colliding through retail's
+        /// own BSP trees (docs/retail-data.md).</summary>
+        public static World FromDat(string datDir, params ushort[] landblocks)
+        {
+            WorldId id;
+            Native.Check(Native.CreateWorldFromDat(datDir, landblocks, landblocks == null ? 0 : landblocks.Length, out id));
+            return new World(id);
+        }
+
         /// <summary>A world from scene JSON text; OBJ paths relative to baseDir.</summary>
         public static World FromJson(string json, string baseDir = null)
         {

@@ -223,3 +223,22 @@ def test_docs_example_is_the_example_file_and_runs(tmp_path):
     assert "player: cell 0x" in out.stdout
     bad = subprocess.run([sys.executable, str(example), "/nonexistent/scene.json"], capture_output=True, text=True)
     assert bad.returncode != 0 and "nonexistent" in bad.stderr
+
+
+def test_a_world_from_retail_data_files():
+    """The synthetic retail data directory (tests/data/retail-synthetic): a
+    runner walks east through the hut's doorway into its indoor cell; a
+    character shaped as a Setup; a missing directory refused."""
+    dat = SOURCE_ROOT / "tests" / "data" / "retail-synthetic"
+    with transit.World.from_dat(dat, [0x0101]) as world:
+        walker = world.create_character(Position.at(0x0101001D, (92.0, 100.0, 0.05), 90.0))
+        walker.place()
+        run(walker, 60, Controls(forward=Forward.RUN))
+        s = walker.state
+        assert s.position.cell == 0x01010102  # inside the hut
+        assert 101.0 < s.position.origin[0] < 102.6
+    creature = transit.CharacterDef.from_setup(dat, 0x02000001)
+    assert len(creature.spheres) == 2 and creature.spheres[1][1] == pytest.approx(0.6)
+    assert creature.step_down_height == 1.0 and creature.free_heading
+    with pytest.raises(transit.TransitError, match="client_cell_1.dat"):
+        transit.World.from_dat("/nonexistent", [0x0101])

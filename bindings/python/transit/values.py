@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._native import ffi, lib
+from ._native import check, ffi, lib
 
 
 class MoverKind(enum.IntEnum):
@@ -158,6 +158,16 @@ class CharacterDef:
     box_maxs: tuple = None
     quake_step_size: float = 0.0
     free_heading: bool = True  # the heading follows the controls even when blocked
+
+    @staticmethod
+    def from_setup(dat_dir, setup_id):
+        """The default character shaped as retail Setup setup_id (0x02......) of a
+        data directory: its spheres, step heights and free heading."""
+        d = ffi.new("tr_CharacterDef*", lib.tr_DefaultCharacterDef())
+        check(lib.tr_CharacterDefFromSetup(str(dat_dir).encode(), setup_id, d))
+        spheres = [((s.center.x, s.center.y, s.center.z), s.radius) for s in d.spheres[0:d.sphere_count]]
+        return CharacterDef(spheres=spheres, step_up_height=d.step_up_height, step_down_height=d.step_down_height,
+                            free_heading=bool(d.free_heading))
 
     def to_c(self):
         d = ffi.new("tr_CharacterDef*", lib.tr_DefaultCharacterDef())

@@ -69,6 +69,18 @@ class World(_Owner):
         return World(out)
 
     @staticmethod
+    def from_dat(dat_dir, landblocks):
+        """A world of retail landblocks (ids 0xXXYY) read from a data directory
+        holding client_cell_1.dat and client_portal.dat: terrain, indoor cells,
+        static objects and doorways, colliding through retail's own BSP trees
+        (docs/retail-data.md)."""
+        ids = list(landblocks)
+        out = ffi.new("tr_WorldId*")
+        check(lib.tr_CreateWorldFromDat(str(dat_dir).encode(), ffi.new("uint16_t[]", ids) if ids else ffi.NULL,
+                                        len(ids), out))
+        return World(out)
+
+    @staticmethod
     def from_json(text, base_dir=None):
         out = ffi.new("tr_WorldId*")
         check(lib.tr_CreateWorldFromJson(text.encode(), base_dir.encode() if base_dir else ffi.NULL, out))
