@@ -44,6 +44,17 @@ class DatStream {
     const std::uint16_t low = u16();
     return (((static_cast<std::uint32_t>(b0 & 0x3F) << 8) | b1) << 16) | low;
   }
+  // A float, or a vector of three, that must be finite: `what` names it.
+  float finite_f32(const char* what) {
+    const float v = f32();
+    if (!std::isfinite(v)) fail(fmt::format("{} is not finite", what));
+    return v;
+  }
+  Vec3 finite_vec3(const char* what) {
+    const Vec3 v = vec3();
+    if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) fail(fmt::format("{} is not finite", what));
+    return v;
+  }
   // An origin then a quaternion, both finite.
   DatFrame frame() {
     DatFrame f;

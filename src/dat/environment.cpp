@@ -1,7 +1,5 @@
 #include "transit/dat/environment.hpp"
 
-#include <cmath>
-
 #include "dat/dat_shapes.hpp"
 
 namespace transit::dat {
@@ -12,14 +10,6 @@ constexpr std::uint8_t kNoPosUvs = 0x04, kNoNegUvs = 0x08;
 constexpr std::int32_t kClockwise = 2;
 // Far deeper than any retail tree; deeper is damage, not data.
 constexpr int kMaxBspDepth = 256;
-
-bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
-Vec3 finite_vec3(DatStream& s, const char* what) {
-  const Vec3 v = s.vec3();
-  if (!finite(v)) s.fail(fmt::format("{} is not finite", what));
-  return v;
-}
 
 DatPolygon polygon(DatStream& s) {
   DatPolygon p;
@@ -55,7 +45,7 @@ std::map<std::uint16_t, Vec3> read_vertices(DatStream& s) {
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint16_t id = s.u16();
     const std::uint16_t uvs = s.u16();
-    out[id] = finite_vec3(s, "a vertex");
+    out[id] = s.finite_vec3("a vertex");
     s.vec3();  // normal
     s.skip(static_cast<std::size_t>(uvs) * 8);
   }
@@ -66,17 +56,15 @@ namespace {
 
 Sphere sphere(DatStream& s) {
   Sphere out;
-  out.center = finite_vec3(s, "a node's bounding sphere");
-  out.radius = s.f32();
-  if (!std::isfinite(out.radius)) s.fail("a node's bounding radius is not finite");
+  out.center = s.finite_vec3("a node's bounding sphere");
+  out.radius = s.finite_f32("a node's bounding radius");
   return out;
 }
 
 Plane plane(DatStream& s) {
   Plane out;
-  out.normal = finite_vec3(s, "a splitting plane");
-  out.d = s.f32();
-  if (!std::isfinite(out.d)) s.fail("a splitting plane's distance is not finite");
+  out.normal = s.finite_vec3("a splitting plane");
+  out.d = s.finite_f32("a splitting plane's distance");
   return out;
 }
 

@@ -1,7 +1,5 @@
 #include "transit/dat/region.hpp"
 
-#include <cmath>
-
 #include "dat/dat_stream.hpp"
 
 namespace transit::dat {
@@ -22,10 +20,7 @@ LandDefs parse_land_defs(std::string_view bytes, const std::string& label) {
   d.max_obj_height = s.f32();
   d.sky_height = s.f32();
   d.road_width = s.f32();
-  for (float& h : d.land_height_table) {
-    h = s.f32();
-    if (!std::isfinite(h)) s.fail("a land height is not finite");
-  }
+  for (float& h : d.land_height_table) h = s.finite_f32("a land height");
   return d;
 }
 

@@ -1,7 +1,5 @@
 #include "transit/dat/setup.hpp"
 
-#include <cmath>
-
 #include "dat/dat_stream.hpp"
 
 namespace transit::dat {
@@ -46,17 +44,6 @@ void locations(DatStream& s) {
   s.skip(static_cast<std::size_t>(count) * (8 + kFrameBytes));
 }
 
-float finite(DatStream& s, const char* what) {
-  const float v = s.f32();
-  if (!std::isfinite(v)) s.fail(fmt::format("{} is not finite", what));
-  return v;
-}
-
-Vec3 finite_point(DatStream& s, const char* what) {
-  const float x = finite(s, what), y = finite(s, what), z = finite(s, what);
-  return {x, y, z};
-}
-
 }  // namespace
 
 const std::vector<DatFrame>* Setup::default_frames() const {
@@ -76,7 +63,7 @@ Setup parse_setup(std::string_view bytes, const std::string& label) {
   if (setup.flags & 1) s.skip(s.count(static_cast<std::uint32_t>(n), 4, "parent index count") * 4u);
   if (setup.flags & 2) {
     setup.part_scales.resize(s.count(static_cast<std::uint32_t>(n), 12, "part scale count"));
-    for (Vec3& v : setup.part_scales) v = finite_point(s, "a part's scale");
+    for (Vec3& v : setup.part_scales) v = s.finite_vec3("a part's scale");
   }
   locations(s);  // holding locations
   locations(s);  // connection points
@@ -87,19 +74,19 @@ Setup parse_setup(std::string_view bytes, const std::string& label) {
   }
   setup.cylspheres.resize(s.count(s.u32(), 20, "cylsphere count"));
   for (DatCylSphere& c : setup.cylspheres) {
-    c.low_point = finite_point(s, "a cylsphere's low point");
-    c.radius = finite(s, "a cylsphere's radius");
-    c.height = finite(s, "a cylsphere's height");
+    c.low_point = s.finite_vec3("a cylsphere's low point");
+    c.radius = s.finite_f32("a cylsphere's radius");
+    c.height = s.finite_f32("a cylsphere's height");
   }
   setup.spheres.resize(s.count(s.u32(), 16, "sphere count"));
   for (Sphere& sp : setup.spheres) {
-    sp.center = finite_point(s, "a sphere's centre");
-    sp.radius = finite(s, "a sphere's radius");
+    sp.center = s.finite_vec3("a sphere's centre");
+    sp.radius = s.finite_f32("a sphere's radius");
   }
-  setup.height = finite(s, "the height");
-  setup.radius = finite(s, "the radius");
-  setup.step_up_height = finite(s, "the step-up height");
-  setup.step_down_height = finite(s, "the step-down height");
+  setup.height = s.finite_f32("the height");
+  setup.radius = s.finite_f32("the radius");
+  setup.step_up_height = s.finite_f32("the step-up height");
+  setup.step_down_height = s.finite_f32("the step-down height");
   return setup;  // sorting and selection spheres, lights and default ids follow: not needed
 }
 
