@@ -77,28 +77,44 @@ MeshDesc mesh_of(const std::map<std::uint16_t, Vec3>& vertices, const std::map<s
   return mesh;
 }
 
+std::string env_cell_label(const std::string& file, std::uint32_t id) {
+  return fmt::format("{}: file 0x{:08X} (EnvCell)", file, id);
+}
+
 }  // namespace
+
+EnvCellFile RetailData::env_cell(std::uint32_t id) const {
+  return parse_env_cell(cell_.read(id), env_cell_label(cell_.name(), id));
+}
+
+// An indoor cell with the cell structure of its Environment, read once a call.
+RetailData::IndoorCell RetailData::indoor_cell(std::uint32_t id, Environments& environments) const {
+  IndoorCell out{env_cell(id), nullptr, env_cell_label(cell_.name(), id)};
+  auto env = environments.find(out.file.environment);
+  if (env == environments.end()) {
+    const std::string env_label = fmt::format("{}: file 0x{:08X} (Environment)", portal_.name(), out.file.environment);
+    env = environments.emplace(out.file.environment, parse_environment(portal_.read(out.file.environment), env_label)).first;
+  }
+  const auto shape = env->second.cells.find(out.file.cell_structure);
+  if (shape == env->second.cells.end())
+    throw InputError(fmt::format("{}: cell structure {} is not in Environment 0x{:08X}", out.label,
+                                 out.file.cell_structure, out.file.environment));
+  out.shape = &shape->second;
+  return out;
+}
 
 std::vector<RetailCell> RetailData::indoor_cells(int x, int y) const {
   const auto info = landblock_info(x, y);
   if (!info) return {};
-  std::map<std::uint32_t, Environment> environments;
+  Environments environments;
   std::vector<RetailCell> out;
   const std::uint32_t block = (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16);
   for (std::uint32_t i = 0; i < info->num_cells && i < 0xFEFEu; ++i) {
     const std::uint32_t id = block | (0x0100u + i);
-    const std::string label = fmt::format("{}: file 0x{:08X} (EnvCell)", cell_.name(), id);
-    const EnvCellFile file = parse_env_cell(cell_.read(id), label);
-    auto env = environments.find(file.environment);
-    if (env == environments.end()) {
-      const std::string env_label = fmt::format("{}: file 0x{:08X} (Environment)", portal_.name(), file.environment);
-      env = environments.emplace(file.environment, parse_environment(portal_.read(file.environment), env_label)).first;
-    }
-    const auto shape = env->second.cells.find(file.cell_structure);
-    if (shape == env->second.cells.end())
-      throw InputError(fmt::format("{}: cell structure {} is not in Environment 0x{:08X}", label,
-                                   file.cell_structure, file.environment));
-    const CellStruct& c = shape->second;
+    const IndoorCell indoor = indoor_cell(id, environments);
+    const EnvCellFile& file = indoor.file;
+    const std::string& label = indoor.label;
+    const CellStruct& c = *indoor.shape;
     RetailCell cell;
     cell.desc.id = id;
     cell.desc.origin = file.frame.origin;
@@ -121,7 +137,6 @@ std::vector<RetailCell> RetailData::indoor_cells(int x, int y) const {
 }
 
 namespace {
-
 
 // The outdoor cell holding a landblock-local point (8 x 8 cells of 24 m).
 CellId outdoor_cell(std::uint32_t block, const Vec3& p) {
@@ -150,6 +165,7 @@ RetailObjects RetailData::static_objects(int x, int y) const {
   };
   const std::uint32_t block = (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16);
   RetailObjects out;
+  Environments environments;
   std::uint32_t serial = 0;
   const auto new_object = [&](std::string name, const DatFrame& frame, std::optional<CellId> cell) {
     RetailObject o;
@@ -218,13 +234,11 @@ RetailObjects RetailData::static_objects(int x, int y) const {
       const std::size_t first = out.placed.size();
       place(b.model, b.frame, std::nullopt);
       if (out.placed.size() > first && !b.portals.empty() && out.placed[first].desc.shapes.at(0).type == ShapeDesc::Type::Mesh)
-        add_doorways(out.placed[first], b, block);
+        add_doorways(out.placed[first], b, block, environments);
     }
     for (std::uint32_t i = 0; i < info->num_cells && i < 0xFEFEu; ++i) {
       const std::uint32_t cell_id = block | (0x0100u + i);
-      const EnvCellFile cell =
-          parse_env_cell(cell_.read(cell_id), fmt::format("{}: file 0x{:08X} (EnvCell)", cell_.name(), cell_id));
-      for (const Stab& s : cell.objects) place(s.id, s.frame, cell_id);
+      for (const Stab& s : env_cell(cell_id).objects) place(s.id, s.frame, cell_id);
     }
   }
   return out;
@@ -234,30 +248,25 @@ RetailObjects RetailData::static_objects(int x, int y) const {
 // them (the portal of the cell that leads outside); transit's buildings
 // list them among their own mesh polygons: each is brought into the
 // building's frame and added to its first mesh, with the cell it leads to.
-void RetailData::add_doorways(RetailObject& building, const BuildingInfo& info, std::uint32_t block) const {
+void RetailData::add_doorways(RetailObject& building, const BuildingInfo& info, std::uint32_t block,
+                              Environments& environments) const {
   const Quat to_building = glm::conjugate(info.frame.orientation);
   std::vector<PortalDesc> doorways;
   for (const BuildingPortal& p : info.portals) {
     const std::uint32_t cell_id = block | p.other_cell;
-    const std::string label = fmt::format("{}: file 0x{:08X} (EnvCell)", cell_.name(), cell_id);
-    const EnvCellFile cell = parse_env_cell(cell_.read(cell_id), label);
+    const IndoorCell indoor = indoor_cell(cell_id, environments);
+    const EnvCellFile& cell = indoor.file;
     if (p.other_portal >= cell.portals.size())
-      throw InputError(fmt::format("{}: a building's portal names portal {} of {}", label, p.other_portal,
+      throw InputError(fmt::format("{}: a building's portal names portal {} of {}", indoor.label, p.other_portal,
                                    cell.portals.size()));
-    const Environment env = parse_environment(
-        portal_.read(cell.environment), fmt::format("{}: file 0x{:08X} (Environment)", portal_.name(), cell.environment));
-    const auto shape = env.cells.find(cell.cell_structure);
-    if (shape == env.cells.end())
-      throw InputError(fmt::format("{}: cell structure {} is not in Environment 0x{:08X}", label, cell.cell_structure,
-                                   cell.environment));
-    const auto polygon = shape->second.polygons.find(cell.portals[p.other_portal].polygon);
-    if (polygon == shape->second.polygons.end())
-      throw InputError(fmt::format("{}: portal polygon {} is not in its cell structure", label,
+    const auto polygon = indoor.shape->polygons.find(cell.portals[p.other_portal].polygon);
+    if (polygon == indoor.shape->polygons.end())
+      throw InputError(fmt::format("{}: portal polygon {} is not in its cell structure", indoor.label,
                                    cell.portals[p.other_portal].polygon));
     MeshDesc& mesh = building.desc.shapes.at(0).mesh;
     std::vector<std::uint32_t> indices;
     for (std::uint16_t v : polygon->second.vertex_ids) {
-      const Vec3 in_block = cell.frame.origin + cell.frame.orientation * shape->second.vertices.at(v);
+      const Vec3 in_block = cell.frame.origin + cell.frame.orientation * indoor.shape->vertices.at(v);
       indices.push_back(static_cast<std::uint32_t>(mesh.vertices.size()));
       mesh.vertices.push_back(to_building * (in_block - info.frame.origin));
     }

@@ -4,6 +4,8 @@
 // descriptions a World is built from (docs/retail-data.md).
 
 #include <filesystem>
+#include <map>
+#include <string>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -93,7 +95,17 @@ class RetailData {
   SceneDesc terrain_scene(const std::vector<std::pair<int, int>>& landblocks) const;
 
  private:
-  void add_doorways(RetailObject& building, const BuildingInfo& info, std::uint32_t block) const;
+  // Environments read so far in one call, by id (a landblock's cells share few).
+  using Environments = std::map<std::uint32_t, Environment>;
+  struct IndoorCell {
+    EnvCellFile file;
+    const CellStruct* shape = nullptr;  ///< in the Environments it was read into
+    std::string label;
+  };
+  EnvCellFile env_cell(std::uint32_t id) const;
+  IndoorCell indoor_cell(std::uint32_t id, Environments& environments) const;
+  void add_doorways(RetailObject& building, const BuildingInfo& info, std::uint32_t block,
+                    Environments& environments) const;
 
   DatArchive cell_;
   DatArchive portal_;
