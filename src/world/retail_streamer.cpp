@@ -27,15 +27,22 @@ const RetailScene& RetailStreamer::parts_of(std::pair<int, int> xy) {
 
 bool RetailStreamer::update(std::span<const Position> positions) {
   ++clock_;
+  // Called every tick: while no one changed landblock, nothing is looked up.
+  std::set<CellId> centres;
+  for (const Position& p : positions) centres.insert(landblock_of(p.objcell_id));
+  if (centres == centres_) {
+    for (const auto& xy : loaded_) last_used_[xy] = clock_;
+    return false;
+  }
+  centres_ = centres;
   std::set<std::pair<int, int>> wanted;
-  for (const Position& p : positions) {
-    const CellId block = landblock_of(p.objcell_id);
+  for (const CellId block : centres) {
     const int x = static_cast<int>(block >> 24), y = static_cast<int>((block >> 16) & 0xFF);
     for (int dx = -options_.radius; dx <= options_.radius; ++dx)
       for (int dy = -options_.radius; dy <= options_.radius; ++dy) {
         const int bx = x + dx, by = y + dy;
         if (bx < 0 || by < 0 || bx > 254 || by > 254) continue;
-        if (parts_.count({bx, by}) || retail_.landblock(bx, by)) wanted.insert({bx, by});
+        if (parts_.count({bx, by}) || retail_.cell().find(dat::cell_landblock_id(bx, by))) wanted.insert({bx, by});
       }
   }
   const std::vector<std::pair<int, int>> next(wanted.begin(), wanted.end());

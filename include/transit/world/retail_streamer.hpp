@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <map>
+#include <set>
 #include <memory>
 #include <span>
 #include <utility>
@@ -52,6 +53,7 @@ class RetailStreamer {
   std::map<std::pair<int, int>, long long> last_used_;
   long long clock_ = 0;
   std::vector<std::pair<int, int>> loaded_;
+  std::set<CellId> centres_;  ///< the landblocks the positions were in last
   std::unique_ptr<World> world_;
   double last_change_ms_ = 0.0;
 };
