@@ -97,8 +97,7 @@ tr_Status tr_CharacterDefFromSetup(const char* dat_dir, uint32_t setup_id, tr_Ch
     if (!setup.spheres.empty()) {
       d.sphere_count = static_cast<int32_t>(setup.spheres.size());
       for (std::size_t i = 0; i < setup.spheres.size(); ++i)
-        d.spheres[i] = tr_Sphere{{setup.spheres[i].center.x, setup.spheres[i].center.y, setup.spheres[i].center.z},
-                                 setup.spheres[i].radius};
+        d.spheres[i] = tr_Sphere{to_c(setup.spheres[i].center), setup.spheres[i].radius};
     }
     d.step_up_height = setup.step_up_height;
     d.step_down_height = setup.step_down_height;

@@ -1,7 +1,7 @@
 #include "transit/dat/retail_bsp.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <functional>
 
 #include <fmt/format.h>
 
@@ -53,10 +53,9 @@ class Builder {
 
   BspTree build() {
     if (tree_.nodes.empty()) throw InputError(fmt::format("{}: an empty BSP tree", label_));
-    depth_ = emit(0, 1);
     BspStats stats;
+    stats.depth = emit(0, 1);
     stats.nodes = static_cast<int>(nodes_.size());
-    stats.depth = depth_;
     stats.polygons = static_cast<int>(polys_.polygons.size());
     stats.polygon_refs = static_cast<int>(refs_.size());
     for (const BspNode& n : nodes_) {
@@ -123,7 +122,6 @@ class Builder {
   const std::string& label_;
   std::vector<BspNode> nodes_;
   std::vector<std::uint32_t> refs_;
-  int depth_ = 0;
 };
 
 }  // namespace

@@ -10,7 +10,6 @@
 #include <future>
 #include <tuple>
 
-
 #include <fmt/format.h>
 
 #include "dat/mapped_file.hpp"
