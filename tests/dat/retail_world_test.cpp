@@ -27,6 +27,22 @@ using transit::testing::input_error_of;
 
 constexpr float kRadius = 0.48f;  // the default AC body's sphere
 
+// A default character at `local` of `cell` facing `heading_deg`, placed by
+// retail's placement (its status in *placed), running.
+Character placed_runner(const World& world, CellId cell, const Vec3& local, float heading_deg,
+                        MoveStatus* placed = nullptr) {
+  PositionDesc at;
+  at.cell = cell;
+  at.local = local;
+  OrientationDesc heading;
+  heading.heading_deg = heading_deg;
+  Character runner(CharacterSettings{}, *world.resolve(at, heading));
+  const MoveStatus status = runner.place(world);
+  if (placed) *placed = status;
+  runner.set_controls({ForwardInput::Run, StrafeInput::Stop, 0.0f});
+  return runner;
+}
+
 struct Walk {
   CellId end_cell = 0;
   Vec3 end{0.0f};
@@ -37,14 +53,9 @@ struct Walk {
 
 // Runs east from 3 m inside the first room for 3 s.
 Walk run_east(const World& world) {
-  PositionDesc at;
-  at.cell = 0x01010100u;
-  at.local = {38.0f, 96.5f, -30.0f};
-  OrientationDesc east;
-  east.heading_deg = 90.0f;
-  Character runner(CharacterSettings{}, *world.resolve(at, east));
-  EXPECT_EQ(runner.place(world), MoveStatus::Moved);
-  runner.set_controls({ForwardInput::Run, StrafeInput::Stop, 0.0f});
+  MoveStatus placed = MoveStatus::NoCell;
+  Character runner = placed_runner(world, 0x01010100u, {38.0f, 96.5f, -30.0f}, 90.0f, &placed);
+  EXPECT_EQ(placed, MoveStatus::Moved);
   Walk w;
   for (int tick = 0; tick < 90; ++tick) {
     runner.update(world, 1.0 / 30.0);
@@ -123,14 +134,8 @@ TEST(RetailWorld, ARunnerWalksThroughABuildingsDoorwayIntoItsCell) {
   for (std::uint32_t v : mesh.polygons[(*hut->building_portals)[0].polygon]) EXPECT_EQ(mesh.vertices[v].x, -3.0f);
 
   const World world = World::from_scene(scene.scene, nullptr, &scene.trees);
-  PositionDesc at;
-  at.cell = 0x0101001Du;  // (92, 100): column 3, row 4
-  at.local = {92.0f, 100.0f, 0.05f};
-  OrientationDesc east;
-  east.heading_deg = 90.0f;
-  Character walker(CharacterSettings{}, *world.resolve(at, east));
-  walker.place(world);
-  walker.set_controls({ForwardInput::Run, StrafeInput::Stop, 0.0f});
+  // (92, 100): column 3, row 4, facing east.
+  Character walker = placed_runner(world, 0x0101001Du, {92.0f, 100.0f, 0.05f}, 90.0f);
   bool entered = false;
   for (int tick = 0; tick < 60; ++tick) {
     walker.update(world, 1.0 / 30.0);
@@ -220,14 +225,7 @@ TEST(RetailObjects, ARunnerIsStoppedByACrateReadFromAGfxObj) {
   const testing::DataDir data;
   const RetailData retail = RetailData::open(data.dir.path());
   const World world = retail_world(retail, {{0xA9, 0xB4}, {0xAA, 0xB4}});
-  PositionDesc at;
-  at.cell = 0xA9B40002u;
-  at.local = {22.0f, 38.5f, 22.0f};
-  OrientationDesc heading;
-  heading.heading_deg = 80.0f;
-  Character runner(CharacterSettings{}, *world.resolve(at, heading));
-  runner.place(world);
-  runner.set_controls({ForwardInput::Run, StrafeInput::Stop, 0.0f});
+  Character runner = placed_runner(world, 0xA9B40002u, {22.0f, 38.5f, 22.0f}, 80.0f);
   float closest = 1e9f;
   for (int tick = 0; tick < 60; ++tick) {
     runner.update(world, 1.0 / 30.0);
@@ -334,9 +332,7 @@ TEST(RetailStreaming, LoadsTheLandblocksAroundACharacterAndDropsTheRest) {
   EXPECT_TRUE(streamer.update(std::vector<Position>{Position{0xA9B40031u, Frame{at.local, heading.quat()}}}));
   EXPECT_EQ(streamer.loaded(), (std::vector<std::pair<int, int>>{{0xA9, 0xB4}, {0xAA, 0xB4}}));
   EXPECT_GT(streamer.world().objects().size(), 0u);
-  Character runner(CharacterSettings{}, *streamer.world().resolve(at, heading));
-  runner.place(streamer.world());
-  runner.set_controls({ForwardInput::Run, StrafeInput::Stop, 0.0f});
+  Character runner = placed_runner(streamer.world(), at.cell.value(), at.local, 80.0f);
   for (int tick = 0; tick < 180; ++tick) {
     // Both ramp landblocks stay within reach on either of them.
     EXPECT_FALSE(streamer.update(std::vector<Position>{runner.position()})) << "tick " << tick;
