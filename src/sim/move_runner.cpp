@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "format/result_json.hpp"
 #include "transit/math/input_error.hpp"
 
 namespace transit {
@@ -37,40 +38,22 @@ ac::AcContact starting_contact(const World& world, const Position& from, const M
   return contact;
 }
 
-// A float written with the fewest digits that read back as the same float.
-double tidy(float f) { return std::stod(fmt::format("{}", f)); }
-
-ordered_json vec_json(const Vec3& v) { return ordered_json::array({tidy(v.x), tidy(v.y), tidy(v.z)}); }
-
-ordered_json position_json(const Position& p) {
-  return ordered_json{{"cell", fmt::format("0x{:08X}", p.objcell_id)},
-                      {"local", vec_json(p.frame.origin)},
-                      {"global", vec_json(local_to_global(p.objcell_id, p.frame.origin))}};
-}
-
-ordered_json optional_vec(const std::optional<Vec3>& v) {
-  return v ? vec_json(*v) : ordered_json(nullptr);
-}
-
 ordered_json outcome_json(const MoveOutcome& o) {
   const ac::AcMoveResult& r = o.result;
-  ordered_json plane = nullptr;
-  if (r.contact_plane)
-    plane = ordered_json{{"normal", vec_json(r.contact_plane->plane.normal)},
-                         {"d", tidy(r.contact_plane->plane.d)},
-                         {"cell", fmt::format("0x{:08X}", r.contact_plane->cell)},
-                         {"water", r.contact_plane->water}};
   return ordered_json{{"name", o.name},
+                      {"character", o.character},
+                      {"from", result_position_json(o.from)},
+                      {"to", result_position_json(o.to)},
                       {"ok", r.ok},
                       {"status", to_string(r.status)},
                       {"state", ac::to_string(r.state)},
                       {"last_step_state", ac::to_string(r.last_insert)},
-                      {"position", position_json(r.position)},
+                      {"position", result_position_json(r.position)},
                       {"contact", r.contact},
                       {"on_walkable", r.on_walkable},
-                      {"contact_plane", plane},
-                      {"collision_normal", optional_vec(r.collision_normal)},
-                      {"sliding_normal", optional_vec(r.sliding_normal)},
+                      {"contact_plane", result_plane_json(r.contact_plane)},
+                      {"collision_normal", result_optional_vec_json(r.collision_normal)},
+                      {"sliding_normal", result_optional_vec_json(r.sliding_normal)},
                       {"steps", r.steps},
                       {"collided_objects", r.collided_object_ids}};
 }
@@ -97,8 +80,9 @@ std::vector<MoveOutcome> run_moves(const World& world, const SceneDesc& scene,
     OrientationDesc keep;
     keep.rotation = from.frame.orientation;
     const Position to = resolve_or_throw(world, move.to, keep, where + "/to");
-    outcomes.push_back({move.name, ac::move_body(world, body_of(character), from, to,
-                                                 starting_contact(world, from, move), options)});
+    outcomes.push_back({move.name, move.character, from, to,
+                        ac::move_body(world, body_of(character), from, to,
+                                      starting_contact(world, from, move), options)});
   }
   return outcomes;
 }

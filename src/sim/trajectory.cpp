@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "format/result_json.hpp"
 #include "transit/world/land_defs.hpp"
 
 namespace transit {
@@ -15,13 +16,17 @@ namespace {
 
 using nlohmann::ordered_json;
 
-TrajectorySample sample_of(const SimCharacter& c, double t) {
-  return TrajectorySample{t, c.body.position, c.body.cached_velocity, c.body.contact,
-                          c.body.contact && c.body.on_walkable};
-}
-
-Vec3 global_of(const Position& p) {
-  return local_to_global(p.objcell_id, p.frame.origin);
+TrajectorySample sample_of(const Simulation& sim, std::size_t i, double t) {
+  const PhysicsBody& body = sim.character(i).body;
+  return TrajectorySample{t,
+                          body.position,
+                          body.cached_velocity,
+                          body.contact,
+                          body.contact && body.on_walkable,
+                          body.position.frame.heading(),
+                          body.contact ? body.contact_plane : std::nullopt,
+                          body.sliding_normal,
+                          sim.status(i)};
 }
 
 void visit_cell(CharacterStats& stats, CellId cell) {
@@ -29,6 +34,63 @@ void visit_cell(CharacterStats& stats, CellId cell) {
       stats.cells_visited.end())
     stats.cells_visited.push_back(cell);
 }
+
+// Applies the inputs of every character whose time has come.
+void apply_due_inputs(Simulation& sim, const ScriptDesc& script, double now,
+                      std::vector<std::size_t>& next) {
+  std::size_t k = 0;
+  for (const auto& [name, inputs] : script.inputs) {
+    const std::optional<std::size_t> index = sim.find(name);
+    std::size_t& i = next[k++];
+    for (; index && i < inputs.size() && inputs[i].t <= now; ++i) sim.apply(*index, inputs[i]);
+  }
+}
+
+double tidy_time(double t) {
+  return std::stod(fmt::format("{:.9g}", t));
+}
+
+ordered_json sample_json(const TrajectorySample& s) {
+  return ordered_json{{"t", tidy_time(s.t)},
+                      {"position", result_position_json(s.position)},
+                      {"velocity", result_vec_json(s.velocity)},
+                      {"contact", s.contact},
+                      {"on_walkable", s.on_walkable},
+                      {"heading", shortest_double(s.heading)},
+                      {"contact_plane", result_plane_json(s.contact_plane)},
+                      {"sliding_normal", result_optional_vec_json(s.sliding_normal)},
+                      {"status", to_string(s.status)}};
+}
+
+ordered_json event_json(const SimEvent& e) {
+  ordered_json j{{"t", tidy_time(e.t)}, {"event", to_string(e.kind)}};
+  if (e.kind == SimEventKind::CollidedObject) j["object"] = e.id;
+  if (e.kind == SimEventKind::EnteredCell) j["cell"] = fmt::format("0x{:08X}", e.id);
+  return j;
+}
+
+ordered_json stats_json(const CharacterTrack& track) {
+  ordered_json cells = ordered_json::array();
+  for (CellId c : track.stats.cells_visited) cells.push_back(fmt::format("0x{:08X}", c));
+  return ordered_json{{"distance", shortest_double(static_cast<float>(track.stats.distance))},
+                      {"grounded_seconds", tidy_time(track.stats.grounded_seconds)},
+                      {"object_collisions", track.stats.object_collisions},
+                      {"environment_collisions", track.stats.environment_collisions},
+                      {"blocked", track.stats.blocks},
+                      {"cells_visited", cells},
+                      {"final_position", result_position_json(track.samples.back().position)}};
+}
+
+// `"key": [` then one element per line, then `]`.
+void write_array(std::string& out, const std::string& indent, const std::string& key,
+                 const std::vector<ordered_json>& items, bool last) {
+  out += fmt::format("{}{}: [", indent, ordered_json(key).dump());
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += fmt::format("{}\n{}  {}", i ? "," : "", indent, items[i].dump());
+  out += fmt::format("{}]{}\n", items.empty() ? "" : "\n" + indent, last ? "" : ",");
+}
+
+}  // namespace
 
 void add_sample(CharacterTrack& track, const TrajectorySample& s, double dt) {
   if (!track.samples.empty()) {
@@ -47,73 +109,6 @@ void add_event(CharacterTrack& track, const SimEvent& e) {
   track.events.push_back(e);
 }
 
-// Applies the inputs of every character whose time has come.
-void apply_due_inputs(Simulation& sim, const ScriptDesc& script, double now,
-                      std::vector<std::size_t>& next) {
-  std::size_t k = 0;
-  for (const auto& [name, inputs] : script.inputs) {
-    const std::optional<std::size_t> index = sim.find(name);
-    std::size_t& i = next[k++];
-    for (; index && i < inputs.size() && inputs[i].t <= now; ++i) sim.apply(*index, inputs[i]);
-  }
-}
-
-// A float written with the fewest digits that read back as the same float.
-double tidy(float f) {
-  return std::stod(fmt::format("{}", f));
-}
-double tidy_time(double t) {
-  return std::stod(fmt::format("{:.9g}", t));
-}
-
-ordered_json vec_json(const Vec3& v) {
-  return ordered_json::array({tidy(v.x), tidy(v.y), tidy(v.z)});
-}
-
-ordered_json position_json(const Position& p) {
-  return ordered_json{{"cell", fmt::format("0x{:08X}", p.objcell_id)},
-                      {"local", vec_json(p.frame.origin)},
-                      {"global", vec_json(global_of(p))}};
-}
-
-ordered_json sample_json(const TrajectorySample& s) {
-  return ordered_json{{"t", tidy_time(s.t)},
-                      {"position", position_json(s.position)},
-                      {"velocity", vec_json(s.velocity)},
-                      {"contact", s.contact},
-                      {"on_walkable", s.on_walkable}};
-}
-
-ordered_json event_json(const SimEvent& e) {
-  ordered_json j{{"t", tidy_time(e.t)}, {"event", to_string(e.kind)}};
-  if (e.kind == SimEventKind::CollidedObject) j["object"] = e.id;
-  if (e.kind == SimEventKind::EnteredCell) j["cell"] = fmt::format("0x{:08X}", e.id);
-  return j;
-}
-
-ordered_json stats_json(const CharacterTrack& track) {
-  ordered_json cells = ordered_json::array();
-  for (CellId c : track.stats.cells_visited) cells.push_back(fmt::format("0x{:08X}", c));
-  return ordered_json{{"distance", tidy(static_cast<float>(track.stats.distance))},
-                      {"grounded_seconds", tidy_time(track.stats.grounded_seconds)},
-                      {"object_collisions", track.stats.object_collisions},
-                      {"environment_collisions", track.stats.environment_collisions},
-                      {"blocked", track.stats.blocks},
-                      {"cells_visited", cells},
-                      {"final_position", position_json(track.samples.back().position)}};
-}
-
-// `"key": [` then one element per line, then `]`.
-void write_array(std::string& out, const std::string& indent, const std::string& key,
-                 const std::vector<ordered_json>& items, bool last) {
-  out += fmt::format("{}{}: [", indent, ordered_json(key).dump());
-  for (std::size_t i = 0; i < items.size(); ++i)
-    out += fmt::format("{}\n{}  {}", i ? "," : "", indent, items[i].dump());
-  out += fmt::format("{}]{}\n", items.empty() ? "" : "\n" + indent, last ? "" : ",");
-}
-
-}  // namespace
-
 long long script_ticks(const ScriptDesc& script) {
   return static_cast<long long>(std::ceil(script.duration / script.dt - 1e-9));
 }
@@ -126,7 +121,7 @@ Trajectory run_script(Simulation& sim, const ScriptDesc& script, const ProgressF
   out.ticks = script_ticks(script);
   for (std::size_t i = 0; i < sim.size(); ++i) {
     out.characters.push_back({sim.character(i).name, {}, {}, {}});
-    add_sample(out.characters[i], sample_of(sim.character(i), 0.0), script.dt);
+    add_sample(out.characters[i], sample_of(sim, i, 0.0), script.dt);
   }
   std::vector<std::size_t> next(script.inputs.size(), 0);
   std::vector<SimEvent> events;
@@ -138,7 +133,7 @@ Trajectory run_script(Simulation& sim, const ScriptDesc& script, const ProgressF
     sim.take_events(events);
     for (const SimEvent& e : events) add_event(out.characters[e.character], e);
     for (std::size_t i = 0; i < sim.size(); ++i)
-      add_sample(out.characters[i], sample_of(sim.character(i), after), script.dt);
+      add_sample(out.characters[i], sample_of(sim, i, after), script.dt);
     if (progress && every > 0 && (tick + 1) % every == 0) progress(tick + 1, out.ticks);
   }
   if (progress) progress(out.ticks, out.ticks);

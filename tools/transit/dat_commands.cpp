@@ -20,12 +20,6 @@ namespace transit::cli {
 
 namespace {
 
-std::string data_dir(const DatOptions& options) {
-  if (!options.dir.empty()) return options.dir;
-  if (auto dir = dat::dat_dir_from_environment()) return dir->string();
-  throw InputError(fmt::format("no retail data directory: give --dat DIR or set {}", dat::kDatDirVariable));
-}
-
 const char* set_name(dat::DataSet set) {
   switch (set) {
     case dat::DataSet::Portal: return "portal";
@@ -73,6 +67,12 @@ std::string landblock_report(const dat::RetailData& retail, std::pair<int, int> 
 
 }  // namespace
 
+std::string retail_data_dir(const DatOptions& options) {
+  if (!options.dir.empty()) return options.dir;
+  if (auto dir = dat::dat_dir_from_environment()) return dir->string();
+  throw InputError(fmt::format("no retail data directory: give --dat DIR or set {}", dat::kDatDirVariable));
+}
+
 std::pair<int, int> parse_landblock(const std::string& text) {
   std::string digits = text;
   if (digits.rfind("0x", 0) == 0 || digits.rfind("0X", 0) == 0) digits = digits.substr(2);
@@ -109,7 +109,7 @@ void add_dat_options(CLI::App& command, DatOptions& options) {
 }
 
 void inspect_retail_data(const DatOptions& options) {
-  const std::string dir = data_dir(options);
+  const std::string dir = retail_data_dir(options);
   const auto start = std::chrono::steady_clock::now();
   const dat::RetailData retail = dat::RetailData::open(dir);
   std::size_t cell_files = 0, portal_files = 0;
@@ -141,7 +141,7 @@ void add_dat_command(CLI::App& app) {
   exp->add_option("--out", *out, "the scene file to write")->required();
   exp->callback([dir, landblocks, out]() {
     reporting_errors("dat export", [&] {
-      const dat::RetailData retail = dat::RetailData::open(data_dir(DatOptions{*dir, {}}));
+      const dat::RetailData retail = dat::RetailData::open(retail_data_dir(DatOptions{*dir, {}}));
       std::vector<std::pair<int, int>> chosen;
       for (const std::string& lb : *landblocks) chosen.push_back(parse_landblock(lb));
       const SceneDesc scene = retail_scene(retail, chosen).scene;

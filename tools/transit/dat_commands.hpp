@@ -20,6 +20,8 @@ struct DatOptions {
   std::vector<std::string> landblocks;  // --landblock, repeatable
 };
 
+// --dat, else TRANSIT_DAT; InputError when neither is given.
+std::string retail_data_dir(const DatOptions& options);
 void add_dat_options(CLI::App& command, DatOptions& options);
 // Prints what the directory holds, and each chosen landblock.
 void inspect_retail_data(const DatOptions& options);

@@ -8,6 +8,7 @@
 #include "move_command.hpp"
 #include "scene_commands.hpp"
 #include "simulate_command.hpp"
+#include "view_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"transit: Asheron's Call style character movement with collision"};
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
   transit::cli::add_simulate_command(app);
   transit::cli::add_bench_command(app);
   transit::cli::add_dat_command(app);
+  transit::cli::add_view_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

@@ -1,6 +1,7 @@
 #include "simulate_command.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -17,6 +18,7 @@
 #include "transit/world/demo_world.hpp"
 #include "transit/world/land_defs.hpp"
 #include "dat_commands.hpp"
+#include "view_command.hpp"
 
 namespace transit::cli {
 
@@ -27,6 +29,7 @@ struct SimulateArgs {
   std::string script;
   std::string out;
   std::string svg;
+  std::string html;
   std::string mover;  // empty: each character's own
   std::string dat;    // retail data: the exported scene's trees from there
   int threads = 1;
@@ -117,6 +120,11 @@ void run_simulate(const SimulateArgs& args) {
     write_file(args.svg, trajectory_svg(sim.world(), trajectory));
     fmt::print(stderr, "transit simulate: picture written to {}\n", args.svg);
   }
+  if (!args.html.empty()) {
+    const std::string title = "transit: " + (args.scene.empty() ? std::string("demo world")
+                                                                : std::filesystem::path(args.scene).filename().string());
+    write_view_page(args.html, {title, &sim.world(), &scene, &trajectory, nullptr}, "simulate");
+  }
 }
 
 }  // namespace
@@ -130,6 +138,7 @@ void add_simulate_command(CLI::App& app) {
                   "script file (transit-script/1); default with the demo world: its tour");
   cmd->add_option("--out", args->out, "write the trajectory (transit-trajectory/1) here");
   cmd->add_option("--svg", args->svg, "draw the map, the paths and their elevation here");
+  cmd->add_option("--html", args->html, "write the 3-D replay page here (as transit view does)");
   cmd->add_option("--mover", args->mover, "move every character with this mover instead of its own")
       ->check(CLI::IsMember({"ac", "quake", "tribes"}));
   cmd->add_option("--dat", args->dat,

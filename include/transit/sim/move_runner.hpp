@@ -14,6 +14,9 @@ namespace transit {
 /// One move of a moves file, run.
 struct MoveOutcome {
   std::string name;
+  std::string character;
+  Position from;  ///< where the move started
+  Position to;    ///< where it was asked to go
   ac::AcMoveResult result;
 };
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,8 @@
 namespace transit {
 
 /// One character at one tick: time (s), cell, position (metres), heading
-/// (degrees), velocity (m/s), contact and walkability.
+/// (degrees), velocity (m/s), contact and walkability, the plane it stands
+/// on, the wall it slides along and how its last step ended.
 struct TrajectorySample {
   double t = 0.0;
   Position position;
@@ -22,6 +24,11 @@ struct TrajectorySample {
   Vec3 velocity{0.0f};
   bool contact = false;
   bool on_walkable = false;
+  float heading = 0.0f;  ///< degrees clockwise from north (+y)
+  /// The plane it stands on (landblock coordinates of its cell), if in contact.
+  std::optional<ac::CellPlane> contact_plane;
+  std::optional<Vec3> sliding_normal;  ///< the wall it slides along, if any
+  MoveStatus status = MoveStatus::Moved;  ///< its last step's (Simulation::status)
 };
 
 /// Totals of one character over a run: distance (metres), events.
@@ -49,6 +56,12 @@ struct Trajectory {
   double wall_seconds = 0.0;
   std::vector<CharacterTrack> characters;  ///< in the simulation's order
 };
+
+/// Appends a sample to a track and adds its distance, ground time (ticks of
+/// `dt` seconds ending on walkable ground) and cell to the track's stats.
+void add_sample(CharacterTrack& track, const TrajectorySample& sample, double dt);
+/// Appends an event to a track and counts it in the track's stats.
+void add_event(CharacterTrack& track, const SimEvent& event);
 
 /// Called every `every` ticks and after the last with (ticks done, ticks).
 using ProgressFn = std::function<void(long long done, long long total)>;
