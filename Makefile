@@ -3,7 +3,7 @@
 JOBS ?= $(shell nproc)
 OUT  ?= out
 
-.PHONY: all deps build run test test-release test-sanitize test-tsan test-install test-dat bench bench-bindings format clean soak fuzz fuzz-ci
+.PHONY: all deps build run test viewer-screenshots test-viewer-large test-release test-sanitize test-tsan test-install test-dat bench bench-bindings format clean soak fuzz fuzz-ci
 
 all: build
 
@@ -25,6 +25,7 @@ build: deps build/release/build.ninja
 run: build
 	@mkdir -p $(OUT)
 	./build/release/transit simulate --out $(OUT)/trajectory.json --svg $(OUT)/demo.svg
+	./build/release/transit view --trajectory $(OUT)/trajectory.json --out $(OUT)/demo.html
 
 test: test-release test-install test-sanitize test-tsan
 
@@ -47,6 +48,16 @@ test-tsan: deps build/tsan/build.ninja
 # find_package and pkg-config, the README's example among them.
 test-install: build
 	bash scripts/test-install build/release
+
+# The screenshots of docs/viewer.md, taken by the replay page's browser test.
+viewer-screenshots: build
+	node viewer/test/page_test.mjs --transit build/release/transit --work build/release/viewer-test \
+	  --source . --screenshots docs/images
+
+# The replay page with 10,000 characters x 300 ticks: load time and frame
+# times in headless Chromium (docs/viewer.md).
+test-viewer-large: build
+	node viewer/test/large_test.mjs --transit build/release/transit --work build/release/viewer-large
 
 # Over your own retail data (docs/retail-data.md): make test-dat DAT=DIR,
 # DIR holding client_cell_1.dat and client_portal.dat. Without DAT it skips.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <string_view>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -35,15 +37,28 @@ void visit_cell(CharacterStats& stats, CellId cell) {
     stats.cells_visited.push_back(cell);
 }
 
+// Where each of the script's input lists goes: the character's index, once
+// (a name lookup per list and tick made big crowds quadratic).
+struct ScriptCursor {
+  const std::vector<ScriptInput>* inputs;
+  std::size_t character;
+  std::size_t next = 0;
+};
+
+std::vector<ScriptCursor> script_cursors(const Simulation& sim, const ScriptDesc& script) {
+  std::unordered_map<std::string_view, std::size_t> index;
+  for (std::size_t i = 0; i < sim.size(); ++i) index.try_emplace(sim.character(i).name, i);
+  std::vector<ScriptCursor> cursors;
+  for (const auto& [name, inputs] : script.inputs)
+    if (auto it = index.find(name); it != index.end()) cursors.push_back({&inputs, it->second});
+  return cursors;
+}
+
 // Applies the inputs of every character whose time has come.
-void apply_due_inputs(Simulation& sim, const ScriptDesc& script, double now,
-                      std::vector<std::size_t>& next) {
-  std::size_t k = 0;
-  for (const auto& [name, inputs] : script.inputs) {
-    const std::optional<std::size_t> index = sim.find(name);
-    std::size_t& i = next[k++];
-    for (; index && i < inputs.size() && inputs[i].t <= now; ++i) sim.apply(*index, inputs[i]);
-  }
+void apply_due_inputs(Simulation& sim, double now, std::vector<ScriptCursor>& cursors) {
+  for (ScriptCursor& c : cursors)
+    for (; c.next < c.inputs->size() && (*c.inputs)[c.next].t <= now; ++c.next)
+      sim.apply(c.character, (*c.inputs)[c.next]);
 }
 
 double tidy_time(double t) {
@@ -123,11 +138,11 @@ Trajectory run_script(Simulation& sim, const ScriptDesc& script, const ProgressF
     out.characters.push_back({sim.character(i).name, {}, {}, {}});
     add_sample(out.characters[i], sample_of(sim, i, 0.0), script.dt);
   }
-  std::vector<std::size_t> next(script.inputs.size(), 0);
+  std::vector<ScriptCursor> cursors = script_cursors(sim, script);
   std::vector<SimEvent> events;
   for (long long tick = 0; tick < out.ticks; ++tick) {
     const double now = static_cast<double>(tick) * script.dt;
-    apply_due_inputs(sim, script, now + script.dt * 1e-6, next);
+    apply_due_inputs(sim, now + script.dt * 1e-6, cursors);
     sim.step(script.dt);
     const double after = static_cast<double>(tick + 1) * script.dt;
     sim.take_events(events);

@@ -224,22 +224,25 @@ ordered_json character_json(const std::string& name, const SceneDesc& scene) {
 
 // Repeated planes and normals are stored once; a sample refers to them by
 // index + 1 (0: none).
-template <typename Key>
 class Table {
  public:
-  std::uint32_t index(const Key& key, const std::vector<float>& values) {
+  using Key = std::array<std::uint32_t, 5>;
+  std::uint32_t index(const Key& key, const std::vector<float>& values, std::uint32_t cell = 0) {
     auto [it, added] = ids_.try_emplace(key, static_cast<std::uint32_t>(ids_.size() + 1));
-    if (added) flat_.insert(flat_.end(), values.begin(), values.end());
+    if (added) {
+      flat_.insert(flat_.end(), values.begin(), values.end());
+      cells_.push_back(cell);
+    }
     return it->second;
   }
   std::vector<float>& flat() { return flat_; }
+  std::vector<std::uint32_t>& cells() { return cells_; }
 
  private:
   std::map<Key, std::uint32_t> ids_;
   std::vector<float> flat_;
+  std::vector<std::uint32_t> cells_;
 };
-
-using PlaneKey = std::array<std::uint32_t, 4>;
 std::uint32_t bits(float f) {
   std::uint32_t b;
   std::memcpy(&b, &f, sizeof b);
@@ -248,12 +251,11 @@ std::uint32_t bits(float f) {
 
 struct TrackArrays {
   std::vector<float> local, heading, velocity;
-  std::vector<std::uint32_t> cell, plane, plane_cell, sliding;
+  std::vector<std::uint32_t> cell, plane, sliding;
   std::vector<std::uint8_t> flags, status;
 };
 
-void add_sample(TrackArrays& a, const TrajectorySample& s, Table<PlaneKey>& planes,
-                Table<PlaneKey>& normals) {
+void add_sample(TrackArrays& a, const TrajectorySample& s, Table& planes, Table& normals) {
   const Vec3& p = s.position.frame.origin;
   a.local.insert(a.local.end(), {p.x, p.y, p.z});
   a.heading.push_back(s.heading);
@@ -262,18 +264,16 @@ void add_sample(TrackArrays& a, const TrajectorySample& s, Table<PlaneKey>& plan
   a.flags.push_back(static_cast<std::uint8_t>((s.contact ? 1 : 0) | (s.on_walkable ? 2 : 0) |
                                               (s.contact_plane && s.contact_plane->water ? 4 : 0)));
   a.status.push_back(static_cast<std::uint8_t>(s.status));
-  std::uint32_t plane = 0, cell = 0;
-  if (s.contact_plane) {
-    const Plane& pl = s.contact_plane->plane;
-    plane = planes.index({bits(pl.normal.x), bits(pl.normal.y), bits(pl.normal.z), bits(pl.d)},
-                         {pl.normal.x, pl.normal.y, pl.normal.z, pl.d});
-    cell = s.contact_plane->cell;
+  std::uint32_t plane = 0;
+  if (const auto& c = s.contact_plane) {
+    const Plane& pl = c->plane;
+    plane = planes.index({bits(pl.normal.x), bits(pl.normal.y), bits(pl.normal.z), bits(pl.d), c->cell},
+                         {pl.normal.x, pl.normal.y, pl.normal.z, pl.d}, c->cell);
   }
   a.plane.push_back(plane);
-  a.plane_cell.push_back(cell);
   std::uint32_t slide = 0;
   if (const auto& n = s.sliding_normal)
-    slide = normals.index({bits(n->x), bits(n->y), bits(n->z), 0}, {n->x, n->y, n->z});
+    slide = normals.index({bits(n->x), bits(n->y), bits(n->z), 0, 0}, {n->x, n->y, n->z});
   a.sliding.push_back(slide);
 }
 
@@ -281,7 +281,7 @@ ordered_json trajectory_json(const Trajectory& t, const SceneDesc& scene, Blob& 
   std::size_t samples = 0;
   for (const CharacterTrack& track : t.characters) samples = std::max(samples, track.samples.size());
   TrackArrays a;
-  Table<PlaneKey> planes, normals;
+  Table planes, normals;
   ordered_json events = ordered_json::array();
   ordered_json characters = ordered_json::array();
   for (std::size_t c = 0; c < t.characters.size(); ++c) {
@@ -314,9 +314,9 @@ ordered_json trajectory_json(const Trajectory& t, const SceneDesc& scene, Blob& 
                       {"status", blob.add(a.status)},
                       {"status_names", statuses},
                       {"plane", blob.add(a.plane)},
-                      {"plane_cell", blob.add(a.plane_cell)},
                       {"sliding", blob.add(a.sliding)},
                       {"planes", blob.add(planes.flat())},
+                      {"plane_cells", blob.add(planes.cells())},
                       {"normals", blob.add(normals.flat())},
                       {"events", events}};
 }

@@ -2,7 +2,7 @@
 // Tribes box), their paths, the marker of the selected one, its velocity,
 // contact plane and sliding normal, and a marker for every event.
 import {
-  ArrowHelper, BoxGeometry, BufferAttribute, BufferGeometry, Color, Group, InstancedMesh, Line,
+  ArrowHelper, BoxGeometry, IcosahedronGeometry, BufferAttribute, BufferGeometry, Color, Group, InstancedMesh, Line,
   LineBasicMaterial, Matrix4, MeshLambertMaterial, OctahedronGeometry, Points, PointsMaterial,
   Quaternion, SphereGeometry, Vector3, MeshBasicMaterial, Mesh, CircleGeometry, DoubleSide,
 } from 'three';
@@ -39,9 +39,12 @@ class Bodies {
     });
     this.group = new Group();
     this.group.name = 'characters';
-    const material = new MeshLambertMaterial({ color: 0xffffff, transparent: true, opacity: 0.9 });
+    const material = new MeshLambertMaterial({ color: 0xffffff });
     if (this.sphereSlots.length) {
-      this.spheres = new InstancedMesh(new SphereGeometry(1, 18, 12), material, this.sphereSlots.length);
+      // Crowds get 20-face spheres: 10,000 characters are 20,000 instances.
+      const coarse = this.sphereSlots.length > 2000;
+      const geometry = coarse ? new IcosahedronGeometry(1, 0) : new SphereGeometry(1, 18, 12);
+      this.spheres = new InstancedMesh(geometry, material, this.sphereSlots.length);
       this.sphereSlots.forEach(([i], k) => this.spheres.setColorAt(k, characterColour(i)));
       this.group.add(this.spheres);
     }
@@ -105,21 +108,38 @@ function paths(track) {
   return group;
 }
 
-// A small diamond over the spot of every event, coloured by kind.
-function eventMarkers(track) {
-  const events = track.events;
-  const geometry = new OctahedronGeometry(0.22);
-  const mesh = new InstancedMesh(geometry, new MeshBasicMaterial({ color: 0xffffff }), Math.max(1, events.length));
-  mesh.count = events.length;
-  const m = new Matrix4();
-  events.forEach((e, k) => {
-    const i = 3 * (e.character * track.samples + Math.min(e.tick, track.samples - 1));
-    m.makeTranslation(track.scene[i], track.scene[i + 1], track.scene[i + 2] + 2.1);
-    mesh.setMatrixAt(k, m);
-    mesh.setColorAt(k, new Color(EVENT_COLOURS[e.event] || '#000000'));
-  });
-  mesh.name = 'event-markers';
-  return mesh;
+// A small diamond over the spot of each event, coloured by kind: every
+// character's events, or in a crowd (more characters than paths drawn) the
+// selected character's.
+class EventMarkers {
+  constructor(track) {
+    this.track = track;
+    this.mesh = new InstancedMesh(new OctahedronGeometry(0.22), new MeshBasicMaterial({ color: 0xffffff }),
+      Math.max(1, track.events.length));
+    this.mesh.name = 'event-markers';
+    this.show(null);
+  }
+
+  show(character) {
+    const { track, mesh } = this;
+    const crowd = track.characters.length > MAX_PATHS;
+    const events = crowd ? track.events.filter((e) => e.character === character) : track.events;
+    const m = new Matrix4();
+    const colour = new Color();
+    events.forEach((e, k) => {
+      const i = 3 * (e.character * track.samples + Math.min(e.tick, track.samples - 1));
+      mesh.setMatrixAt(k, m.makeTranslation(track.scene[i], track.scene[i + 1], track.scene[i + 2] + 2.1));
+      mesh.setColorAt(k, colour.set(EVENT_COLOURS[e.event] || '#000000'));
+    });
+    mesh.count = events.length;
+    mesh.instanceMatrix.needsUpdate = true;
+    if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+    mesh.computeBoundingSphere();
+  }
+
+  get count() {
+    return this.mesh.count;
+  }
 }
 
 // The selected character's marker (a fixed-size square drawn over
@@ -180,9 +200,9 @@ class Selection {
 export function buildCharacters(track) {
   const bodies = new Bodies(track.characters);
   const selection = new Selection();
-  const events = eventMarkers(track);
+  const events = new EventMarkers(track);
   const group = new Group();
-  group.add(bodies.group, paths(track), events, selection.group);
+  group.add(bodies.group, paths(track), events.mesh, selection.group);
   return { group, bodies, selection, events };
 }
 

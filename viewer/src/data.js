@@ -50,7 +50,7 @@ export function readTrajectory(header, array) {
     status: array(t.status),
     statusNames: t.status_names,
     plane: array(t.plane),
-    planeCell: array(t.plane_cell),
+    planeCells: array(t.plane_cells),
     sliding: array(t.sliding),
     planes: array(t.planes),
     normals: array(t.normals),
@@ -91,7 +91,7 @@ export function sampleAt(track, header, character, tick) {
     onWalkable: (flags & 2) !== 0,
     water: (flags & 4) !== 0,
     plane: p ? { normal: v3(track.planes.subarray(4 * (p - 1)), 0), d: track.planes[4 * (p - 1) + 3],
-      cell: track.planeCell[i] } : null,
+      cell: track.planeCells[p - 1] } : null,
     sliding: s ? v3(track.normals, s - 1) : null,
     status: track.statusNames[track.status[i]] || String(track.status[i]),
   };

@@ -18,7 +18,9 @@ class Viewer {
     this.header = header;
     this.track = readTrajectory(header, array);
     this.canvas = document.getElementById('canvas');
-    this.renderer = new WebGLRenderer({ canvas: this.canvas, antialias: true });
+    // A crowd is drawn without multisampling: on software WebGL it costs more than the crowd.
+    const crowd = this.track && this.track.characters.length > 1000;
+    this.renderer = new WebGLRenderer({ canvas: this.canvas, antialias: !crowd });
     this.renderer.setPixelRatio(window.devicePixelRatio || 1);
     this.scene = new Scene();
     this.scene.background = new Color('#b9d3e8');
@@ -37,6 +39,7 @@ class Viewer {
     this.speed = 1;
     if (this.track) {
       this.characters = buildCharacters(this.track);
+      this.characters.events.show(this.selected);
       this.scene.add(this.characters.group);
     }
     this.moves = header.moves ? new Moves(header, this.scene) : null;
@@ -114,6 +117,7 @@ class Viewer {
   select(character) {
     if (!this.track) return;
     this.selected = Math.max(0, Math.min(this.characterCount() - 1, character));
+    this.characters.events.show(this.selected);
     this.ui.showCharacter();
     this.setTick(this.tick);
     if (this.follow) this.focus();

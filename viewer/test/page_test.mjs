@@ -161,14 +161,17 @@ async function screenshots(page, trajectory, player) {
     window.transitViewer.lookAt([g[0] - 9, g[1] - 11, g[2] + 9], [g[0], g[1] + 2, g[2]]);
   }, hall);
   await page.screenshot({ path: join(work, 'viewer-stair-hall.png') });
-  const slide = trajectory.events.player.find((e) => e.event === 'blocked' && e.t > 117 && e.t < 121);
-  checks.check(Boolean(slide), 'the demo has its wall slide (blocked near t = 118 s)');
-  if (slide) {
-    await scrubTo(page, Math.round(slide.t / trajectory.dt) + 3);
-    const g = samples[Math.round(slide.t / trajectory.dt) + 3].position.global;
-    await page.evaluate((p) => window.transitViewer.lookAt([p[0] - 3.5, p[1] - 4.5, p[2] + 3.2], [p[0], p[1], p[2] + 0.9]), g);
-    await page.screenshot({ path: join(work, 'viewer-wall-slide.png') });
-  }
+  // The first tick of the slide along the free-standing wall (t = 118 s) with a sliding normal.
+  const from = tickAt(117.5);
+  let tick = from;
+  while (tick < from + 150 && !samples[tick].sliding_normal) tick++;
+  checks.check(tick < from + 150, `the demo slides along the wall near t = 118 s (tick ${tick})`);
+  await scrubTo(page, tick);
+  const p = samples[tick].position.global;
+  const n = samples[tick].sliding_normal || [0, -1, 0];
+  await page.evaluate((q, m) => window.transitViewer.lookAt(
+    [q[0] + 4.5 * m[0] - 2.5 * m[1], q[1] + 4.5 * m[1] + 2.5 * m[0], q[2] + 3], [q[0], q[1], q[2] + 0.9]), p, n);
+  await page.screenshot({ path: join(work, 'viewer-wall-slide.png') });
 }
 
 async function movesPage(browser) {
