@@ -12,6 +12,8 @@ using nlohmann::ordered_json;
 
 double shortest_double(float f) { return std::stod(fmt::format("{}", f)); }
 
+double result_time(double t) { return std::stod(fmt::format("{:.9g}", t)); }
+
 ordered_json result_vec_json(const Vec3& v) {
   return ordered_json::array({shortest_double(v.x), shortest_double(v.y), shortest_double(v.z)});
 }

@@ -16,6 +16,8 @@ namespace transit {
 
 /// A float as the double with the fewest digits that reads back as it.
 double shortest_double(float f);
+/// A time in seconds with 9 significant digits, as results files write times.
+double result_time(double t);
 nlohmann::ordered_json result_vec_json(const Vec3& v);
 /// {"cell", "local", "global"}.
 nlohmann::ordered_json result_position_json(const Position& p);

@@ -61,12 +61,8 @@ void apply_due_inputs(Simulation& sim, double now, std::vector<ScriptCursor>& cu
       sim.apply(c.character, (*c.inputs)[c.next]);
 }
 
-double tidy_time(double t) {
-  return std::stod(fmt::format("{:.9g}", t));
-}
-
 ordered_json sample_json(const TrajectorySample& s) {
-  return ordered_json{{"t", tidy_time(s.t)},
+  return ordered_json{{"t", result_time(s.t)},
                       {"position", result_position_json(s.position)},
                       {"velocity", result_vec_json(s.velocity)},
                       {"contact", s.contact},
@@ -78,7 +74,7 @@ ordered_json sample_json(const TrajectorySample& s) {
 }
 
 ordered_json event_json(const SimEvent& e) {
-  ordered_json j{{"t", tidy_time(e.t)}, {"event", to_string(e.kind)}};
+  ordered_json j{{"t", result_time(e.t)}, {"event", to_string(e.kind)}};
   if (e.kind == SimEventKind::CollidedObject) j["object"] = e.id;
   if (e.kind == SimEventKind::EnteredCell) j["cell"] = fmt::format("0x{:08X}", e.id);
   return j;
@@ -88,7 +84,7 @@ ordered_json stats_json(const CharacterTrack& track) {
   ordered_json cells = ordered_json::array();
   for (CellId c : track.stats.cells_visited) cells.push_back(fmt::format("0x{:08X}", c));
   return ordered_json{{"distance", shortest_double(static_cast<float>(track.stats.distance))},
-                      {"grounded_seconds", tidy_time(track.stats.grounded_seconds)},
+                      {"grounded_seconds", result_time(track.stats.grounded_seconds)},
                       {"object_collisions", track.stats.object_collisions},
                       {"environment_collisions", track.stats.environment_collisions},
                       {"blocked", track.stats.blocks},

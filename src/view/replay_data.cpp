@@ -293,7 +293,7 @@ ordered_json trajectory_json(const Trajectory& t, const SceneDesc& scene, Blob& 
     for (const SimEvent& e : track.events) {
       ordered_json j{{"character", c},
                      {"tick", std::llround(e.t / t.dt)},
-                     {"t", e.t},
+                     {"t", result_time(e.t)},
                      {"event", to_string(e.kind)}};
       if (e.kind == SimEventKind::CollidedObject) j["object"] = e.id;
       if (e.kind == SimEventKind::EnteredCell) j["cell"] = fmt::format("0x{:08X}", e.id);

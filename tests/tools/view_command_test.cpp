@@ -1,0 +1,115 @@
+// `transit view` and `transit simulate --html` run as a user runs them: the
+// page of a run and of move results, and the errors a user can make.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "support/tool_run.hpp"
+#include "view/replay_page.hpp"
+
+namespace transit {
+namespace {
+
+using test::run_tool;
+using test::ToolRun;
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+fs::path temp(const std::string& name) { return fs::temp_directory_path() / ("transit-view-" + name); }
+
+std::string read_all(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path source(const std::string& relative) { return fs::path(TRANSIT_SOURCE_DIR) / relative; }
+
+class ViewCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!view::replay_page_available()) {
+      const ToolRun run = run_tool("view");
+      EXPECT_EQ(run.exit_code, 1);
+      EXPECT_THAT(run.output, HasSubstr("scripts/install-deps"));
+      GTEST_SKIP() << "this build has no replay page";
+    }
+  }
+};
+
+TEST_F(ViewCommand, WritesThePageOfTheDemoRun) {
+  const fs::path trajectory = temp("demo.json"), page = temp("demo.html");
+  ASSERT_EQ(run_tool("simulate --out " + trajectory.string()).exit_code, 0);
+  const ToolRun run = run_tool("view --trajectory " + trajectory.string() + " --out " + page.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("page written to " + page.string()));
+  const std::string html = read_all(page);
+  EXPECT_THAT(html, HasSubstr("<!doctype html>"));
+  EXPECT_THAT(html, HasSubstr(R"("format":"transit-view/1")"));
+  EXPECT_THAT(html, HasSubstr(R"("name":"player")"));
+  EXPECT_THAT(html, HasSubstr(R"("event":"entered_cell")"));
+  EXPECT_LT(html.size(), 2'500'000u);  // the documented bound for the demo (docs/viewer.md)
+}
+
+TEST_F(ViewCommand, SimulateWritesTheSamePageDirectly) {
+  const fs::path trajectory = temp("sim.json"), viewed = temp("viewed.html"), direct = temp("direct.html");
+  ASSERT_EQ(run_tool("simulate --out " + trajectory.string() + " --html " + direct.string()).exit_code, 0);
+  ASSERT_EQ(run_tool("view --trajectory " + trajectory.string() + " --out " + viewed.string() +
+                     " --title \"transit: demo world\"")
+                .exit_code,
+            0);
+  // The same data either way: the trajectory file loses nothing the page shows.
+  const std::string a = read_all(direct), b = read_all(viewed);
+  EXPECT_GT(a.size(), 500'000u);
+  EXPECT_TRUE(a == b) << "the pages differ (" << a.size() << " and " << b.size() << " bytes)";
+}
+
+TEST_F(ViewCommand, ShowsMoveResults) {
+  const fs::path dir = source("tests/scenarios/room-walls");
+  const fs::path results = temp("moves.json"), page = temp("moves.html");
+  ASSERT_EQ(run_tool("move " + (dir / "scene.json").string() + " " + (dir / "moves.json").string() + " --out " +
+                     results.string())
+                .exit_code,
+            0);
+  const ToolRun run =
+      run_tool("view " + (dir / "scene.json").string() + " --moves " + results.string() + " --out " + page.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const std::string html = read_all(page);
+  EXPECT_THAT(html, HasSubstr(R"("name":"head-on-into-east-wall")"));
+  EXPECT_THAT(html, HasSubstr(R"("collision_normal":[)"));
+}
+
+TEST_F(ViewCommand, RefusesWhatItCannotShow) {
+  const fs::path trajectory = temp("bad.json");
+  std::ofstream(trajectory) << R"({"format": "transit-trajectory/1", "dt": 0.1, "characters": {"p": [
+    {"t": 0, "position": {"cell": "0xA9B40001", "local": [1, 2, 3]}, "velocity": [0, 0, 0],
+     "contact": false, "on_walkable": "yes"}]}})";
+  ToolRun run = run_tool("view --trajectory " + trajectory.string() + " --out " + temp("x.html").string());
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_THAT(run.output, HasSubstr(trajectory.string() + ": /characters/p/0/on_walkable"));
+
+  run = run_tool("view --trajectory a.json --moves b.json");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_THAT(run.output, HasSubstr("give --trajectory or --moves, not both"));
+
+  run = run_tool("view --moves " + temp("missing.json").string());
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_THAT(run.output, HasSubstr("missing.json: cannot read file"));
+}
+
+TEST_F(ViewCommand, WarnsWhenTheTrajectoryIsOfAnotherScene) {
+  const fs::path trajectory = temp("elsewhere.json");
+  std::ofstream(trajectory) << R"({"format": "transit-trajectory/1", "dt": 0.1, "characters": {"p": [
+    {"t": 0, "position": {"cell": "0x10100001", "local": [1, 2, 3]}, "velocity": [0, 0, 0],
+     "contact": false, "on_walkable": false}]}})";
+  const ToolRun run = run_tool("view --trajectory " + trajectory.string() + " --out " + temp("e.html").string());
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("p is in cell 0x10100001 at t = 0 s, which the scene does not have"));
+}
+
+}  // namespace
+}  // namespace transit
