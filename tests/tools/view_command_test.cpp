@@ -83,6 +83,27 @@ TEST_F(ViewCommand, ShowsMoveResults) {
   EXPECT_THAT(html, HasSubstr(R"("collision_normal":[)"));
 }
 
+TEST_F(ViewCommand, ShowsRetailLandblocksStraightFromTheFiles) {
+  const fs::path page = temp("retail.html");
+  const ToolRun run = run_tool("view --dat " + source("tests/data/retail-synthetic").string() +
+                               " --landblock 0x0101 --out " + page.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const std::string html = read_all(page);
+  EXPECT_THAT(html, HasSubstr(R"("title":"transit: retail landblocks 0x0101")"));
+  EXPECT_THAT(html, HasSubstr(R"("id":"0x01010100")"));  // the dungeon's rooms
+  EXPECT_THAT(html, HasSubstr(R"("trajectory":null)"));
+  EXPECT_EQ(run_tool("view --dat " + source("tests/data/retail-synthetic").string()).exit_code, 1);
+}
+
+TEST_F(ViewCommand, DrawsCharactersAsTheMoverTheyRanWith) {
+  const fs::path trajectory = temp("quake.json"), page = temp("quake.html");
+  ASSERT_EQ(run_tool("simulate --mover quake --out " + trajectory.string()).exit_code, 0);
+  ASSERT_EQ(run_tool("view --mover quake --trajectory " + trajectory.string() + " --out " + page.string()).exit_code,
+            0);
+  EXPECT_THAT(read_all(page), HasSubstr(R"("name":"player","mover":"quake",)"));
+  EXPECT_THAT(read_all(page), HasSubstr(R"("box":{"mins":[-0.4,-0.4,0.0],"maxs":[0.4,0.4,1.8]})"));
+}
+
 TEST_F(ViewCommand, RefusesWhatItCannotShow) {
   const fs::path trajectory = temp("bad.json");
   std::ofstream(trajectory) << R"({"format": "transit-trajectory/1", "dt": 0.1, "characters": {"p": [

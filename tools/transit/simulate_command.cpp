@@ -35,14 +35,6 @@ struct SimulateArgs {
   int threads = 1;
 };
 
-// Every character moves with `mover` ("ac", "quake" or "tribes").
-void use_mover(SceneDesc& scene, const std::string& mover) {
-  const MoverKind kind = mover == "quake" ? MoverKind::Quake
-                         : mover == "tribes" ? MoverKind::Tribes
-                                             : MoverKind::Ac;
-  for (CharacterDesc& c : scene.characters) c.mover = kind;
-}
-
 // Runs longer than this many ticks report their progress on stderr.
 constexpr long long kProgressTicks = 20000;
 
@@ -128,6 +120,13 @@ void run_simulate(const SimulateArgs& args) {
 }
 
 }  // namespace
+
+void use_mover(SceneDesc& scene, const std::string& mover) {
+  const MoverKind kind = mover == "quake" ? MoverKind::Quake
+                         : mover == "tribes" ? MoverKind::Tribes
+                                             : MoverKind::Ac;
+  for (CharacterDesc& c : scene.characters) c.mover = kind;
+}
 
 void add_simulate_command(CLI::App& app) {
   auto args = std::make_shared<SimulateArgs>();

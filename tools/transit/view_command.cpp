@@ -4,8 +4,10 @@
 #include <fstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "dat_commands.hpp"
+#include "simulate_command.hpp"
 #include "reporting_errors.hpp"
 #include "transit/dat/retail_data.hpp"
 #include "transit/format/baked_world.hpp"
@@ -25,6 +27,7 @@ struct ViewArgs {
   std::string moves;
   std::string out;
   std::string title;
+  std::string mover;  // empty: each character's own
   DatOptions dat;
 };
 
@@ -50,13 +53,14 @@ std::string default_out(const ViewArgs& args) {
   const std::string& named = !args.trajectory.empty() ? args.trajectory
                              : !args.moves.empty()    ? args.moves
                                                       : args.scene;
-  if (named.empty()) return "demo.html";
+  if (named.empty()) return args.dat.landblocks.empty() ? "demo.html" : "retail.html";
   return std::filesystem::path(named).filename().replace_extension(".html").string();
 }
 
 std::string default_title(const ViewArgs& args) {
-  std::string title = args.scene.empty() ? std::string("demo world")
-                                         : std::filesystem::path(args.scene).filename().string();
+  std::string title = !args.scene.empty()            ? std::filesystem::path(args.scene).filename().string()
+                      : !args.dat.landblocks.empty() ? "retail landblocks " + fmt::format("{}", fmt::join(args.dat.landblocks, ", "))
+                                                     : std::string("demo world");
   if (!args.trajectory.empty()) title += " · " + std::filesystem::path(args.trajectory).filename().string();
   if (!args.moves.empty()) title += " · " + std::filesystem::path(args.moves).filename().string();
   return "transit: " + title;
@@ -80,6 +84,7 @@ void run_view(const ViewArgs& args) {
   if (!args.trajectory.empty() && !args.moves.empty())
     throw InputError("give --trajectory or --moves, not both");
   SceneInput input = scene_of(args);
+  if (!args.mover.empty()) use_mover(input.scene, args.mover);
   std::vector<std::string> warnings;
   const World world = input.build_world(&warnings);
   for (const std::string& w : warnings) fmt::print(stderr, "transit view: warning: {}\n", w);
@@ -116,6 +121,9 @@ void add_view_command(CLI::App& app) {
   cmd->add_option("--moves", args->moves, "move results to show (transit-move-results/1, from transit move)");
   cmd->add_option("--out", args->out, "the page to write; default: the input's name with .html");
   cmd->add_option("--title", args->title, "the page's title");
+  cmd->add_option("--mover", args->mover,
+                  "draw every character as this mover's shape (as simulate --mover ran them)")
+      ->check(CLI::IsMember({"ac", "quake", "tribes"}));
   add_dat_options(*cmd, args->dat);
   cmd->callback([args]() { reporting_errors("view", [&] { run_view(*args); }); });
 }

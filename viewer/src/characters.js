@@ -23,6 +23,18 @@ export const EVENT_COLOURS = {
 };
 const MAX_PATHS = 32;
 
+// An arrow drawn over everything: normals start inside the body's spheres.
+export function overlayArrow(direction, origin, length, colour, head = 0.3, width = 0.18) {
+  const arrow = new ArrowHelper(direction, origin, length, colour, head, width);
+  arrow.traverse((part) => {
+    if (!part.material) return;
+    part.material.depthTest = false;
+    part.material.transparent = true;
+    part.renderOrder = 900;
+  });
+  return arrow;
+}
+
 export function characterColour(index) {
   return new Color(PALETTE[index % PALETTE.length]);
 }
@@ -156,7 +168,7 @@ class Selection {
     this.marker.frustumCulled = false;
     this.marker.name = 'selected-marker';
     const arrow = (colour) => {
-      const a = new ArrowHelper(new Vector3(0, 0, 1), new Vector3(), 1, colour, 0.25, 0.15);
+      const a = overlayArrow(new Vector3(0, 0, 1), new Vector3(), 1, colour, 0.25, 0.15);
       a.visible = false;
       this.group.add(a);
       return a;

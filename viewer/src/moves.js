@@ -1,10 +1,10 @@
 // Single transitions (transit move's results): where each began, where it
 // was sent, where it ended, and the normal it collided with and slid along.
 import {
-  ArrowHelper, BufferAttribute, BufferGeometry, Group, Line, LineBasicMaterial, LineDashedMaterial,
+  BufferAttribute, BufferGeometry, Group, Line, LineBasicMaterial, LineDashedMaterial,
   Mesh, MeshLambertMaterial, SphereGeometry, Vector3,
 } from 'three';
-import { characterColour } from './characters.js';
+import { characterColour, overlayArrow } from './characters.js';
 
 const sphere = new SphereGeometry(1, 18, 12);
 
@@ -63,10 +63,10 @@ export class Moves {
     }
     const centre = end.clone().add(new Vector3(0, 0, 0.9));
     if (m.collision_normal) {
-      group.add(new ArrowHelper(new Vector3(...m.collision_normal).normalize(), centre, 1.2, 0xff7f00, 0.3, 0.18));
+      group.add(overlayArrow(new Vector3(...m.collision_normal).normalize(), centre, 1.2, 0xff7f00));
     }
     if (m.sliding_normal) {
-      group.add(new ArrowHelper(new Vector3(...m.sliding_normal).normalize(), centre, 1.0, 0xe0102a, 0.3, 0.18));
+      group.add(overlayArrow(new Vector3(...m.sliding_normal).normalize(), centre, 1.0, 0xe0102a));
     }
     this.group.add(group);
     return { group, end, solid };

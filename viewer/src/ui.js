@@ -46,9 +46,7 @@ export class Ui {
       }
       $('scrub').max = String(track.samples - 1);
     } else {
-      for (const id of ['pick', 'bar', 'tick-events']) $(id).hidden = id !== 'pick';
-      $('character').disabled = true;
-      $('follow').disabled = true;
+      for (const id of ['bar', 'tick-events', 'character-choice', 'follow-choice']) $(id).hidden = true;
     }
     if (viewer.moves) this.moveList();
     this.wire();
@@ -58,7 +56,11 @@ export class Ui {
   legend() {
     const items = [['walkable', '#7fae62'], ['too steep', '#a0522d'], ['water', '#3d8fd1'], ['room', '#d9cdb8'],
       ['portal', '#ffd23f'], ['in the air', '#ff9f1c']];
-    if (this.viewer.track) for (const [k, c] of Object.entries(EVENT_COLOURS)) items.push([k.replace(/_/g, ' '), c]);
+    if (this.viewer.track) {
+      items.push(['velocity', '#1f4fff'], ['contact plane', '#18a030'], ['sliding normal', '#e0102a']);
+      for (const [k, c] of Object.entries(EVENT_COLOURS)) items.push([k.replace(/_/g, ' '), c]);
+    }
+    if (this.viewer.moves) items.push(['collision normal', '#ff7f00'], ['sliding normal', '#e0102a']);
     $('legend').innerHTML = '';
     for (const [label, colour] of items) {
       const swatch = document.createElement('span');
