@@ -10,13 +10,17 @@ all: build
 deps:
 	@bash scripts/install-deps
 
-build/release/build.ninja: CMakeLists.txt CMakePresets.json | deps
+# The viewer's npm packages, once installed, make CMake look again for them
+# (the replay page is built only where they are: docs/viewer.md).
+VIEWER_STAMP := $(wildcard viewer/node_modules/.transit-lock)
+
+build/release/build.ninja: CMakeLists.txt CMakePresets.json $(VIEWER_STAMP) | deps
 	cmake --preset release
 
-build/sanitize/build.ninja: CMakeLists.txt CMakePresets.json | deps
+build/sanitize/build.ninja: CMakeLists.txt CMakePresets.json $(VIEWER_STAMP) | deps
 	cmake --preset sanitize
 
-build/tsan/build.ninja: CMakeLists.txt CMakePresets.json | deps
+build/tsan/build.ninja: CMakeLists.txt CMakePresets.json $(VIEWER_STAMP) | deps
 	cmake --preset tsan
 
 build: deps build/release/build.ninja

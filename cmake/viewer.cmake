@@ -6,7 +6,7 @@
 set(TRANSIT_VIEWER_DIR ${PROJECT_SOURCE_DIR}/viewer)
 set(TRANSIT_VIEWER_PAGE ${PROJECT_BINARY_DIR}/viewer/viewer_page.cpp)
 find_program(TRANSIT_NODE node)
-if(TRANSIT_NODE AND EXISTS ${TRANSIT_VIEWER_DIR}/node_modules/three/package.json
+if(TRANSIT_NODE AND EXISTS "${TRANSIT_NODE}" AND EXISTS ${TRANSIT_VIEWER_DIR}/node_modules/three/package.json
    AND EXISTS ${TRANSIT_VIEWER_DIR}/node_modules/esbuild/package.json)
   file(GLOB TRANSIT_VIEWER_INPUTS CONFIGURE_DEPENDS ${TRANSIT_VIEWER_DIR}/src/*)
   add_custom_command(OUTPUT ${TRANSIT_VIEWER_PAGE}

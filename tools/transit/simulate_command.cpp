@@ -18,6 +18,7 @@
 #include "transit/world/demo_world.hpp"
 #include "transit/world/land_defs.hpp"
 #include "dat_commands.hpp"
+#include "view/replay_page.hpp"
 #include "view_command.hpp"
 
 namespace transit::cli {
@@ -75,6 +76,8 @@ void print_summary(const Trajectory& t) {
 }
 
 void run_simulate(const SimulateArgs& args) {
+  if (!args.html.empty() && !view::replay_page_available())
+    throw std::runtime_error(view::replay_page_missing_help());
   SceneInput input = args.scene.empty() ? SceneInput{make_demo_world(), std::nullopt}
                                          : read_scene_input(args.scene);
   SceneDesc& scene = input.scene;
