@@ -1,0 +1,135 @@
+#pragma once
+// Checking what a client claims its character did, as a game server does:
+// each claimed position is held against the last one the server accepted
+// with the character's own physics (retail's transition from there, its run
+// speed, its jump, gravity), and is accepted, or rejected with the reason
+// and the position the server should force. docs/server.md says which of
+// these checks retail and ACE make and which go beyond them.
+//
+//   transit::MovementChecker checker(world, settings);
+//   transit::AcceptedMovement state = checker.start(spawn, now);
+//   const transit::ClaimCheck c = checker.check(state, {now, claimed, motion});
+//   if (!c.accepted()) send_force_position(c.forced);
+//   state = c.next;
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "transit/desc/run_desc.hpp"
+#include "transit/sim/character_settings.hpp"
+#include "transit/sim/parallel_for.hpp"
+#include "transit/world/world.hpp"
+
+namespace transit {
+
+/// The motion a client says its character held since its last claim
+/// (retail's raw motion state): the fastest, if it changed in between.
+struct ClaimedMotion {
+  ForwardInput forward = ForwardInput::Stop;  ///< run, walk, back or stop
+  StrafeInput strafe = StrafeInput::Stop;
+  bool jumped = false;       ///< a jump started since the last claim
+  float jump_extent = 1.0f;  ///< its charge, 0..1
+  bool operator==(const ClaimedMotion&) const = default;
+};
+
+/// One claim: when the server received it (seconds, the server's clock),
+/// where the client says the character is, and its motion.
+struct MovementClaim {
+  double t = 0.0;
+  Position position;
+  ClaimedMotion motion;
+};
+
+/// Why a claim was rejected (or Accepted).
+enum class ClaimVerdict : std::uint8_t {
+  Accepted,
+  TooFast,          ///< farther than its run speed (or momentum) allows in the time
+  ThroughWall,      ///< retail's transition from the last position does not reach it
+  UnreachableCell,  ///< an indoor cell the path from the last position does not lead into
+  Flying,           ///< in the air higher than a jump or a fall from where it left the ground allows
+  UnderTerrain,     ///< an outdoor position below the terrain
+  Invalid,          ///< not a position of the world, not finite, or not later than the last
+};
+/// "accepted", "too_fast", "through_wall", "unreachable_cell", "flying",
+/// "under_terrain", "invalid".
+const char* to_string(ClaimVerdict verdict);
+
+/// How much a claim may exceed the physics, for frame timing and latency.
+struct ClaimCheckOptions {
+  float speed_margin = 0.05f;     ///< fraction over the fastest legal speed
+  /// Seconds of travel that may arrive bunched up (a late packet, then a
+  /// prompt one): the distance budget is at most this much travel ahead.
+  float burst_seconds = 1.0f;
+  float distance_slack = 0.25f;   ///< metres over the distance budget
+  float reach_tolerance = 0.05f;  ///< metres between the claim and where the path ends
+  float height_slack = 0.25f;     ///< metres over the ballistic bound of a jump or fall
+  float below_terrain = 0.05f;    ///< metres under the terrain still taken as on it
+};
+
+/// What the server last accepted (or forced) for a character, and what the
+/// checks carry from claim to claim.
+struct AcceptedMovement {
+  double t = 0.0;          ///< seconds, the server's clock
+  Position position;
+  ClaimedMotion motion;
+  Vec3 velocity{0.0f};     ///< the last accepted step's displacement over its time, m/s
+  /// Standing on something (the transition to it ended in contact), and the plane.
+  bool supported = true;
+  bool on_walkable = true;
+  std::optional<ac::CellPlane> contact_plane;
+  float budget = 0.0f;     ///< metres of horizontal travel still allowed (see ClaimCheckOptions)
+  /// In the air: when and at what height it left support, and the upward
+  /// speed it may have had then (its whole speed turned upwards, a jump's
+  /// added), m/s.
+  double air_t = 0.0;
+  float air_z = 0.0f;
+  float air_vz = 0.0f;
+  /// The last walkable ground it stood on: height, and the speed it may
+  /// have left it with; no slope or jump lifts it higher than that speed's
+  /// height above.
+  float anchor_z = 0.0f;
+  float anchor_speed = 0.0f;
+};
+
+/// The answer to one claim.
+struct ClaimCheck {
+  ClaimVerdict verdict = ClaimVerdict::Accepted;
+  std::string reason;       ///< empty when accepted; else what was wrong, with numbers
+  Position forced;          ///< rejected: where the server should put the character
+  AcceptedMovement next;    ///< the state to check the next claim against
+  bool accepted() const { return verdict == ClaimVerdict::Accepted; }
+};
+
+/// Checks claims of characters of one shape and skills against one world.
+/// Const and thread-safe: many threads may check claims at once.
+class MovementChecker {
+ public:
+  /// Only AC characters (settings.mover == MoverKind::Ac); InputError otherwise.
+  MovementChecker(const World& world, const CharacterSettings& settings,
+                  const ClaimCheckOptions& options = {});
+
+  /// The state of a character the server has just put at `position` (for
+  /// instance placed by Character::place) at time `t`, standing still.
+  AcceptedMovement start(const Position& position, double t) const;
+  /// Accepts the claim or rejects it, from `last`.
+  ClaimCheck check(const AcceptedMovement& last, const MovementClaim& claim) const;
+
+  const CharacterSettings& settings() const { return settings_; }
+  const ClaimCheckOptions& options() const { return options_; }
+
+ private:
+  const World* world_;
+  CharacterSettings settings_;
+  ClaimCheckOptions options_;
+};
+
+/// Checks claim i against last[i] for every i, writing out[i], on `pool`'s
+/// threads (or the caller's alone without a pool); the same answers as one
+/// check() each.
+void check_claims(const MovementChecker& checker, std::span<const AcceptedMovement> last,
+                  std::span<const MovementClaim> claims, std::span<ClaimCheck> out,
+                  ParallelFor* pool = nullptr);
+
+}  // namespace transit
