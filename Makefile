@@ -80,8 +80,9 @@ soak: build
 	TRANSIT_SOAK_TRANSITIONS=$(SOAK_TRANSITIONS) TRANSIT_SCRIPT_SOAK_TICKS=$(SOAK_TICKS) \
 	TRANSIT_SOAK_SEED=$(SOAK_SEED) TRANSIT_SOAK_OBJECTS=$(SOAK_OBJECTS) \
 	TRANSIT_SOAK_PROGRESS=100000 TRANSIT_SCRIPT_SOAK_PROGRESS=1000000 TRANSIT_SOAK_REPRODUCERS=20 \
+	TRANSIT_CLAIM_SOAK_CLAIMS=1000000 \
 	./build/release/transit_tests \
-	  --gtest_filter='Soak.InvariantsHoldOverRandomTransitions:ScriptSoak.InvariantsHoldAfterEveryTickOfRandomScripts'
+	  --gtest_filter='Soak.InvariantsHoldOverRandomTransitions:ScriptSoak.InvariantsHoldAfterEveryTickOfRandomScripts:ClaimSoak.*'
 
 # libFuzzer targets built with clang (scripts/install-fuzz-deps), each run
 # FUZZ_SECONDS seconds; fuzz-ci is the 60 s-per-target run the issue asks for.

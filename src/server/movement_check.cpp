@@ -18,6 +18,9 @@ namespace transit {
 namespace {
 
 constexpr float kG = -kGravity;
+// A claim may cover many of the client's frames in one transition: ACE's
+// sub-step cap rather than retail's 30, so that a small body's long path fits.
+const ac::TransitionOptions kReachOptions{kAceMaxTransitionSteps};
 
 // Retail's state velocity of a claimed motion (m/s, horizontal): what the
 // client's own physics would move the character at while it holds it.
@@ -32,21 +35,32 @@ float motion_speed(const CharacterSettings& s, const ClaimedMotion& m) {
 
 float horizontal(const Vec3& v) { return std::hypot(v.x, v.y); }
 
-// The fastest a character may move (m/s) by its motion or its momentum.
+// The fastest a character may move (m/s) across the ground, by its motion
+// or its momentum: what a ramp or slope can turn upwards (its fall speed
+// only ever turns downwards along a slope).
 float top_speed(const CharacterSettings& s, const AcceptedMovement& last, const ClaimedMotion& claimed) {
-  return std::max({motion_speed(s, last.motion), motion_speed(s, claimed), glm::length(last.velocity)});
+  return std::max({motion_speed(s, last.motion), motion_speed(s, claimed), horizontal(last.velocity)});
 }
 
-// The upward speed (m/s) a character may leave its support with: all of
-// its speed, since a slope it met between two claims may have turned it
-// upwards, and a jump's on top.
-float departure_vz(const CharacterSettings& s, const AcceptedMovement& last, const ClaimedMotion& claimed) {
+// The speed (m/s) a character may leave its support with, all of it
+// upwards (a ramp or a slope met between two claims may have turned it),
+// a jump's added.
+float departure_speed(const CharacterSettings& s, const AcceptedMovement& last, const ClaimedMotion& claimed) {
   const float speed = top_speed(s, last, claimed);
-  if (!claimed.jumped) return speed;
+  // A jump reported with the last claim may have left the ground only after it.
+  const ClaimedMotion* jump = claimed.jumped ? &claimed : last.motion.jumped ? &last.motion : nullptr;
+  if (!jump) return speed;
   MotionInterpreter motion;
   motion.set_skills(s.skills);
-  const float up = motion.jump_v_z(claimed.jump_extent);
+  const float up = motion.jump_v_z(jump->jump_extent);
   return std::sqrt(speed * speed + up * up);
+}
+
+// The height (landblock z) of the arc a body in the air since `s.air_t`
+// is on, at `t`.
+float arc_height(const AcceptedMovement& s, double t) {
+  const float tau = static_cast<float>(t - s.air_t);
+  return s.air_z + s.air_vz * tau - 0.5f * kG * tau * tau;
 }
 
 Vec3 offset(const Position& from, const Position& to) { return get_offset(from, to); }
@@ -94,8 +108,10 @@ class Paths {
 
   Reach find() {
     Reach r;
-    ac::move_body(world_, body_, last_.position, claim_, contact_of(last_), {}, r.result);
+    ac::move_body(world_, body_, last_.position, claim_, contact_of(last_), kReachOptions, r.result);
     if ((r.reached = reaches(r.result))) return r;
+    // Jumps and falls: the straight line through the air, not along the ground.
+    if (contact_of(last_).contact && again_from(last_.position, ac::AcContact{})) return taken();
     const Vec3 d = offset(last_.position, claim_);
     if (d.z > 0.0f && via(moved(last_.position, {0.0f, 0.0f, d.z + 0.05f}))) return taken();
     if (d.z < 0.0f && via(moved(last_.position, {d.x, d.y, 0.0f}))) return taken();
@@ -110,7 +126,7 @@ class Paths {
 
   // Two legs: to `corner`, then on to the claim.
   bool via(const Position& corner) {
-    ac::move_body(world_, body_, last_.position, corner, ac::AcContact{}, {}, leg_);
+    ac::move_body(world_, body_, last_.position, corner, ac::AcContact{}, kReachOptions, leg_);
     if (!leg_.ok) return false;
     return again(leg_);
   }
@@ -120,7 +136,11 @@ class Paths {
     c.contact = from.contact;
     c.on_walkable = from.on_walkable;
     c.contact_plane = from.contact_plane;
-    ac::move_body(world_, body_, from.position, claim_, c, {}, last_leg_);
+    return again_from(from.position, c);
+  }
+
+  bool again_from(const Position& from, const ac::AcContact& contact) {
+    ac::move_body(world_, body_, from, claim_, contact, kReachOptions, last_leg_);
     return reaches(last_leg_);
   }
 
@@ -134,14 +154,17 @@ class Paths {
   ac::AcMoveResult leg_, last_leg_;
 };
 
-// Whether something lies within `depth` below `at` (a body sliding on a
-// slope is off it for a moment now and then): a short fall from there.
+// Whether something holds the body up within `depth` below `at` (a body
+// sliding on a slope is off it for a moment now and then; one lodged
+// against an edge has no contact plane but cannot fall): a short fall from
+// there that does not get down.
 void support_below(const World& world, const ac::AcBody& body, const Position& at, float depth,
                    AcceptedMovement& state) {
-  const ac::AcMoveResult fall = ac::move_body(world, body, at, moved(at, {0.0f, 0.0f, -depth}), ac::AcContact{});
-  if (!fall.ok || !fall.contact_plane) return;
+  const Position below = moved(at, {0.0f, 0.0f, -depth});
+  const ac::AcMoveResult fall = ac::move_body(world, body, at, below, ac::AcContact{}, kReachOptions);
+  if (fall.ok && !fall.contact_plane && fall.position.frame.origin.z <= below.frame.origin.z + 0.01f) return;
   state.supported = true;
-  state.on_walkable = ac::ObjectInfo::is_valid_walkable(fall.contact_plane->plane.normal);
+  state.on_walkable = fall.contact_plane && ac::ObjectInfo::is_valid_walkable(fall.contact_plane->plane.normal);
   state.contact_plane = fall.contact_plane;
 }
 
@@ -193,17 +216,18 @@ MovementChecker::MovementChecker(const World& world, const CharacterSettings& se
   if (auto problem = ac::check_body(settings.body)) throw InputError("movement checks: " + *problem);
 }
 
-AcceptedMovement MovementChecker::start(const Position& position, double t) const {
+AcceptedMovement MovementChecker::start(const Position& position, double t, const Vec3& velocity) const {
   AcceptedMovement s;
   s.t = t;
   s.position = position;
-  s.contact_plane = ac::surface_under(*world_, position.objcell_id, position.frame.origin);
-  s.supported = s.contact_plane.has_value();
-  s.on_walkable = s.supported && ac::ObjectInfo::is_valid_walkable(s.contact_plane->plane.normal);
+  s.velocity = velocity;
+  s.supported = s.on_walkable = false;
+  support_below(*world_, settings_.body, position, options_.height_slack, s);
   s.budget = motion_speed(settings_, ClaimedMotion{ForwardInput::Run, StrafeInput::Stop, false, 1.0f}) *
              options_.burst_seconds;
   s.air_t = t;
   s.air_z = s.anchor_z = position.frame.origin.z;
+  s.air_vz = s.anchor_speed = glm::length(velocity);
   return s;
 }
 
@@ -215,8 +239,12 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
     return reject(ClaimVerdict::Invalid,
                   fmt::format("claim time {} s is not after the last accepted, {} s", claim.t, last.t), last,
                   last.position, std::max(last.t, std::isfinite(claim.t) ? claim.t : last.t));
-  if (auto problem = ac::check_position(world, to, "claim"))
-    return reject(ClaimVerdict::Invalid, *problem, last, last.position, claim.t);
+  const Vec3& o = to.frame.origin;
+  if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.z))
+    return reject(ClaimVerdict::Invalid, "the claimed position is not finite", last, last.position, claim.t);
+  if (!world.has_cell(to.objcell_id))
+    return reject(ClaimVerdict::Invalid, fmt::format("cell 0x{:08X} is not in the world", to.objcell_id), last,
+                  last.position, claim.t);
   if (!world.point_in_cell(to.objcell_id, to.frame.origin))
     return reject(ClaimVerdict::Invalid, fmt::format("cell 0x{:08X} does not hold the claimed point", to.objcell_id),
                   last, last.position, claim.t);
@@ -232,8 +260,8 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   const float speed = std::max({motion_speed(settings_, last.motion), motion_speed(settings_, claim.motion),
                                 horizontal(last.velocity)}) *
                       (1.0f + options_.speed_margin);
-  const float accel = last.supported && last.on_walkable ? 0.0f : kG;
-  const float allowance = speed * dt + 0.5f * accel * dt * dt;
+  // Gravity may speed it up along a slope (one too steep, or met in between).
+  const float allowance = speed * dt + 0.5f * kG * dt * dt;
   const float budget = std::min(last.budget + allowance, speed * options_.burst_seconds + allowance) -
                        horizontal(step);
   if (budget < -options_.distance_slack)
@@ -271,27 +299,44 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   if (!next.supported) support_below(world, settings_.body, to, options_.height_slack, next);
   if (last.supported && last.on_walkable) {
     next.anchor_z = last.position.frame.origin.z;
-    next.anchor_speed = departure_vz(settings_, last, claim.motion);
+    next.anchor_speed = departure_speed(settings_, last, claim.motion);
   }
-  if (claim.motion.jumped || last.supported) {
-    // Left its support in this step (or jumped again): the arc starts here.
-    next.air_t = last.t;
-    next.air_z = last.position.frame.origin.z;
-    next.air_vz = departure_vz(settings_, last, claim.motion);
+  // In the air. A slope or ledge met since the last claim (or a jump, or
+  // the ground it stood on then) may have sent it upwards with all of its
+  // speed; otherwise it is on the arc it was on, and from here on it is.
+  const ac::AcMoveResult& m = reach.result;
+  const bool met = m.collision_normal || m.contact_plane || m.collided_with_environment ||
+                   !m.collided_object_ids.empty();
+  const bool fresh = last.supported || met || claim.motion.jumped || last.motion.jumped;
+  const float launch = std::max(departure_speed(settings_, last, claim.motion), horizontal(next.velocity));
+  // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
+  const float step_up = last.supported || met ? 1.5f * settings_.body.step_up_height : 0.0f;
+  next.free_flight = !next.supported && !fresh;
+  if (!next.supported && fresh) {
+    // The arc from here: its height now, all of its speed upwards.
+    next.air_t = claim.t;
+    next.air_z = to.frame.origin.z;
+    next.air_vz = launch;
   }
-  if (!next.supported) {
-    // In the air: no higher than the arc from where it left its support, nor
-    // than its speed on the last walkable ground could lift it.
-    const float tau = static_cast<float>(claim.t - next.air_t);
-    const float rise = next.air_vz * tau - 0.5f * kG * tau * tau;
-    const float lift = 0.5f * next.anchor_speed * next.anchor_speed / kG;
-    const float limit = std::min(next.air_z + rise, next.anchor_z + lift) + options_.height_slack;
-    const float z = to.frame.origin.z;
-    if (z > limit)
+  // A body that did not move at all is where retail left it: stuck in a fall
+  // (a move past the sub-step cap, the edge of the loaded world) or holding
+  // still; one without gravity floats.
+  const bool stayed = glm::length(step) < 1e-3f;
+  const bool falls = (settings_.body.flags & kFlagGravity) != 0;
+  if (!next.supported && !stayed && falls) {
+    float ceiling = fresh ? last.position.frame.origin.z + step_up + launch * dt : arc_height(last, claim.t);
+    if (!fresh && last.free_flight)
+      ceiling = std::min(ceiling, last.position.frame.origin.z + std::max(0.0f, last.velocity.z) * dt -
+                                      0.5f * kG * dt * dt);
+    ceiling = std::min(ceiling, next.anchor_z + 0.5f * next.anchor_speed * next.anchor_speed / kG) +
+              options_.height_slack;
+    if (to.frame.origin.z > ceiling)
       return reject(ClaimVerdict::Flying,
-                    fmt::format("{} is in the air {:.2f} m above the highest it can be {:.2f} s after leaving "
-                                "the ground at z {:.2f}",
-                                where(to), z - limit + options_.height_slack, tau, next.air_z),
+                    fmt::format("{} is in the air {:.2f} m above the highest it can be ({:.2f} s after "
+                                "{} at z {:.2f})",
+                                where(to), to.frame.origin.z - ceiling + options_.height_slack,
+                                fresh ? dt : claim.t - last.air_t, fresh ? "the last claim" : "leaving its support",
+                                fresh ? last.position.frame.origin.z : last.air_z),
                     last, last.position, claim.t);
   }
   return c;

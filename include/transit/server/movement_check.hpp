@@ -61,7 +61,7 @@ struct ClaimCheckOptions {
   float speed_margin = 0.05f;     ///< fraction over the fastest legal speed
   /// Seconds of travel that may arrive bunched up (a late packet, then a
   /// prompt one): the distance budget is at most this much travel ahead.
-  float burst_seconds = 1.0f;
+  float burst_seconds = 0.5f;
   float distance_slack = 0.25f;   ///< metres over the distance budget
   float reach_tolerance = 0.05f;  ///< metres between the claim and where the path ends
   float height_slack = 0.25f;     ///< metres over the ballistic bound of a jump or fall
@@ -91,6 +91,8 @@ struct AcceptedMovement {
   /// height above.
   float anchor_z = 0.0f;
   float anchor_speed = 0.0f;
+  /// The last accepted step was in the air from end to end and met nothing.
+  bool free_flight = false;
 };
 
 /// The answer to one claim.
@@ -111,8 +113,9 @@ class MovementChecker {
                   const ClaimCheckOptions& options = {});
 
   /// The state of a character the server has just put at `position` (for
-  /// instance placed by Character::place) at time `t`, standing still.
-  AcceptedMovement start(const Position& position, double t) const;
+  /// instance placed by Character::place) at time `t`, moving at `velocity`
+  /// (m/s; standing still by default).
+  AcceptedMovement start(const Position& position, double t, const Vec3& velocity = Vec3(0.0f)) const;
   /// Accepts the claim or rejects it, from `last`.
   ClaimCheck check(const AcceptedMovement& last, const MovementClaim& claim) const;
 

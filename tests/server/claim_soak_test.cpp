@@ -1,0 +1,181 @@
+// Legitimate claims accepted, cheats rejected: characters of the soak's
+// random worlds (terrain of every slope, rooms and stairs, object fields)
+// run random scripts at random frame times, as a client would; after some
+// frames (1 to 4, a late packet covering several) each reports where it is
+// and the fastest motion it held, and a server checks the claim against the
+// world. Every few claims a cheat made from the same state (a 10 m teleport,
+// 6 m straight up) must be rejected. `make test` checks 40,000 claims
+// (seed 20261125); `make soak` 1,000,000 with a random seed
+// (TRANSIT_CLAIM_SOAK_CLAIMS, TRANSIT_SOAK_SEED; TRANSIT_CLAIM_SOAK_CASE=N
+// runs one case, TRANSIT_CLAIM_SOAK_TRACE=NAME prints a character's claims,
+// TRANSIT_CLAIM_SOAK_ONLY=PREFIX keeps only characters so named).
+//
+// Not yet zero: about 0.5% of legitimate claims are rejected (docs/server.md
+// lists the kinds: bodies held up at the edge of the loaded world or by
+// retail's sub-step cap, falls slowed along walls, paths that curve round
+// a corner between two claims); the bounds below keep it from growing.
+#include <cstdlib>
+#include <map>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "reliability/random_world.hpp"
+#include "reliability/script_soak.hpp"
+#include "reliability/soak_environment.hpp"
+#include "reliability/soak_rng.hpp"
+#include "transit/server/movement_check.hpp"
+#include "transit/sim/simulation.hpp"
+#include "transit/world/land_defs.hpp"
+
+namespace transit {
+namespace {
+
+using reliability::SoakRng;
+
+int rank(ForwardInput f) {
+  return f == ForwardInput::Run ? 3 : f == ForwardInput::Back ? 2 : f == ForwardInput::Walk ? 1 : 0;
+}
+
+struct SoakTally {
+  long claims = 0;
+  long cheats = 0;
+  std::vector<std::string> false_rejections;
+  std::vector<std::string> missed_cheats;
+  std::map<std::string, long> cheat_verdicts;
+};
+
+// One client: what it held since its last claim, and the server's view of it.
+struct Client {
+  std::size_t index = 0;
+  std::optional<MovementChecker> checker;
+  AcceptedMovement accepted;
+  ClaimedMotion held;   // the controls now
+  ClaimedMotion since;  // the fastest held since the last claim
+  int frames = 0;       // since the last claim
+  int frames_left = 1;
+};
+
+void apply_held(Client& c, const ScriptInput& in) {
+  if (in.forward) c.held.forward = *in.forward;
+  if (in.strafe) c.held.strafe = *in.strafe;
+  if (rank(c.held.forward) > rank(c.since.forward)) c.since.forward = c.held.forward;
+  if (c.held.strafe != StrafeInput::Stop) c.since.strafe = c.held.strafe;
+}
+
+// Cheats made from an honest claim one frame (at most 0.25 s) after the
+// last: 10 m farther in any direction, or 6 m higher.
+void try_cheats(SoakRng& rng, const Client& c, const MovementClaim& honest, const World& world, SoakTally& tally,
+                const std::string& where) {
+  if ((c.checker->settings().body.flags & kFlagGravity) == 0) return;  // it may fly
+  const float angle = rng.uniform(0.0f, 6.2831853f);
+  const Vec3 moves[] = {{10.0f * std::cos(angle), 10.0f * std::sin(angle), 0.0f}, {0.0f, 0.0f, 6.0f}};
+  for (const Vec3& by : moves) {
+    const auto at = world.resolve_global(local_to_global(honest.position.objcell_id, honest.position.frame.origin + by));
+    if (!at) continue;
+    ++tally.cheats;
+    const ClaimCheck check = c.checker->check(c.accepted, {honest.t, *at, honest.motion});
+    ++tally.cheat_verdicts[to_string(check.verdict)];
+    if (check.accepted())
+      tally.missed_cheats.push_back(fmt::format("{}: a move by [{:.1f}, {:.1f}, {:.1f}] accepted", where, by.x,
+                                                by.y, by.z));
+  }
+}
+
+void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
+  SoakRng world_rng(case_seed);
+  SoakRng rng(reliability::derive_seed(case_seed, 1));  // frame times, claims and cheats
+  reliability::SoakWorld soak = reliability::generate_world(world_rng, {true});
+  const World plain = World::from_scene(soak.scene);  // the server's world: no characters in it
+  std::optional<reliability::Violation> placement;
+  const auto c = reliability::random_script_case(world_rng, soak, plain, &placement);
+  if (!c) return;
+  Simulation sim(World::from_scene(c->scene), c->scene);
+  std::vector<Client> clients;
+  for (std::size_t i = 0; i < sim.size(); ++i) {
+    if (sim.character(i).mover != MoverKind::Ac) continue;
+    if (const char* only = std::getenv("TRANSIT_CLAIM_SOAK_ONLY"); only && sim.character(i).name.rfind(only, 0) != 0)
+      continue;
+    Client client;
+    client.index = i;
+    client.checker.emplace(plain, CharacterSettings::from_desc(c->scene.characters[i]));
+    client.accepted = client.checker->start(sim.character(i).body.position, 0.0, sim.character(i).body.velocity);
+    clients.push_back(std::move(client));
+  }
+  std::map<std::string, std::size_t> next_input;
+  double now = 0.0;
+  while (now < c->script.duration && tally.claims < want) {
+    for (const auto& [name, inputs] : c->script.inputs) {
+      const std::size_t i = *sim.find(name);
+      std::size_t& k = next_input[name];
+      for (; k < inputs.size() && inputs[k].t <= now; ++k) {
+        sim.apply(i, inputs[k]);
+        for (Client& cl : clients)
+          if (cl.index == i) apply_held(cl, inputs[k]);
+      }
+    }
+    const double dt = rng.uniform(1.0f / 60.0f, 0.25f);
+    sim.step(dt);
+    now += dt;
+    for (const SimEvent& e : sim.take_events())
+      if (e.kind == SimEventKind::Jumped)
+        for (Client& cl : clients)
+          if (cl.index == e.character) cl.since.jumped = true;
+    for (Client& cl : clients) {
+      ++cl.frames;
+      if (--cl.frames_left > 0) continue;
+      cl.frames_left = rng.between(1, 4);
+      const SimCharacter& ch = sim.character(cl.index);
+      const MovementClaim claim{now, ch.body.position, cl.since};
+      const std::string where = fmt::format("case seed {}, {}, t {:.4f} s", case_seed, ch.name, now);
+      if (cl.frames == 1 && rng.chance(0.1f)) try_cheats(rng, cl, claim, plain, tally, where);
+      const ClaimCheck check = cl.checker->check(cl.accepted, claim);
+      if (std::getenv("TRANSIT_CLAIM_SOAK_TRACE") && ch.name == std::getenv("TRANSIT_CLAIM_SOAK_TRACE"))
+        std::printf("%s t %.4f dt %.3f frames %d z %.3f vz %.2f sup %d walk %d free %d air_z %.2f air_vz %.2f fwd %d "
+                    "jumped %d contact %d walkable %d %s %s\n",
+                    ch.name.c_str(), now, now - cl.accepted.t, cl.frames, claim.position.frame.origin.z,
+                    check.next.velocity.z, check.next.supported, check.next.on_walkable, check.next.free_flight,
+                    check.next.air_z, check.next.air_vz, static_cast<int>(claim.motion.forward), claim.motion.jumped,
+                    ch.body.contact, ch.body.on_walkable, to_string(check.verdict), check.reason.c_str());
+      ++tally.claims;
+      cl.accepted = check.next;
+      if (!check.accepted()) {
+        tally.false_rejections.push_back(fmt::format("{}: {} {}", where, to_string(check.verdict), check.reason));
+        cl.accepted = cl.checker->start(claim.position, now, ch.body.velocity);  // the server resyncs
+      }
+      cl.since = cl.held;
+      cl.frames = 0;
+    }
+  }
+}
+
+TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
+  const std::uint64_t seed = reliability::soak_seed(20261125);
+  const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
+  SoakTally tally;
+  if (const char* one = std::getenv("TRANSIT_CLAIM_SOAK_CASE")) {
+    run_case(std::strtoull(one, nullptr, 10), want, tally);
+    GTEST_SKIP() << "one case";
+  }
+  for (std::uint64_t n = 0; tally.claims < want; ++n) run_case(reliability::derive_seed(seed, n), want, tally);
+  std::string verdicts;
+  for (const auto& [v, count] : tally.cheat_verdicts) verdicts += fmt::format(" {} {}", v, count);
+  std::printf("claim soak (seed %llu): %ld claims, %ld false rejections; %ld cheats, %ld accepted;%s\n",
+              static_cast<unsigned long long>(seed), tally.claims, static_cast<long>(tally.false_rejections.size()),
+              tally.cheats, static_cast<long>(tally.missed_cheats.size()), verdicts.c_str());
+  const long false_rejections = static_cast<long>(tally.false_rejections.size());
+  const long missed = static_cast<long>(tally.missed_cheats.size());
+  EXPECT_LE(false_rejections, tally.claims / 100) << "more than 1% of legitimate claims rejected";
+  EXPECT_LE(missed, tally.cheats / 50) << "more than 2% of cheats accepted";
+  if (false_rejections > tally.claims / 100)
+    for (std::size_t i = 0; i < std::min<std::size_t>(tally.false_rejections.size(), 10); ++i)
+      ADD_FAILURE() << "false rejection: " << tally.false_rejections[i];
+  if (missed > tally.cheats / 50)
+    for (std::size_t i = 0; i < std::min<std::size_t>(tally.missed_cheats.size(), 10); ++i)
+      ADD_FAILURE() << "cheat accepted: " << tally.missed_cheats[i];
+  EXPECT_GE(tally.claims, want);
+  EXPECT_GT(tally.cheats, want / 40);
+}
+
+}  // namespace
+}  // namespace transit
