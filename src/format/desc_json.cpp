@@ -152,4 +152,21 @@ std::string pretty_json(const ordered_json& value) {
   return out;
 }
 
+ForwardInput read_forward(const JsonCursor& c) {
+  const std::string name = c.node().is_string() ? c.node().get<std::string>() : "";
+  if (name == "run") return ForwardInput::Run;
+  if (name == "walk") return ForwardInput::Walk;
+  if (name == "back") return ForwardInput::Back;
+  if (name == "stop") return ForwardInput::Stop;
+  c.fail("must be \"run\", \"walk\", \"back\" or \"stop\"");
+}
+
+StrafeInput read_strafe(const JsonCursor& c) {
+  const std::string name = c.node().is_string() ? c.node().get<std::string>() : "";
+  if (name == "left") return StrafeInput::Left;
+  if (name == "right") return StrafeInput::Right;
+  if (name == "stop") return StrafeInput::Stop;
+  c.fail("must be \"left\", \"right\" or \"stop\"");
+}
+
 }  // namespace transit

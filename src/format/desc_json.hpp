@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "format/json_cursor.hpp"
+#include "transit/desc/run_desc.hpp"
 #include "transit/desc/scene_desc.hpp"
 
 namespace transit {
@@ -16,6 +17,9 @@ namespace transit {
 OrientationDesc read_orientation(const JsonCursor& object);
 // {"cell", "local"} or {"global"}, with an optional orientation inside.
 PositionDesc read_position(const JsonCursor& position);
+// "run", "walk", "back" or "stop"; "left", "right" or "stop".
+ForwardInput read_forward(const JsonCursor& c);
+StrafeInput read_strafe(const JsonCursor& c);
 
 // A float as a JSON number whose text reads back as exactly the same float,
 // as short as possible ("0.48", not "0.47999998927116394").

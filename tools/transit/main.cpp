@@ -3,6 +3,7 @@
 #include <transit/version.hpp>
 
 #include "bench_command.hpp"
+#include "check_command.hpp"
 #include "dat_commands.hpp"
 #include "demo_command.hpp"
 #include "move_command.hpp"
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
   transit::cli::add_bench_command(app);
   transit::cli::add_dat_command(app);
   transit::cli::add_view_command(app);
+  transit::cli::add_check_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

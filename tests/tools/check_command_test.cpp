@@ -1,0 +1,85 @@
+// `transit check` as a server operator runs it: a run's own trajectory is
+// accepted claim by claim, a teleport and a flight in a claims file are not,
+// and bad claims files are refused with the place named.
+#include <filesystem>
+#include <fstream>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "support/tool_run.hpp"
+
+namespace transit {
+namespace {
+
+using test::run_tool;
+using test::ToolRun;
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+fs::path temp(const std::string& name) { return fs::temp_directory_path() / ("transit-check-" + name); }
+fs::path demo_scene() { return fs::path(TRANSIT_SOURCE_DIR) / "tests/scenarios/demo-world.scene.json"; }
+
+nlohmann::json read_json(const fs::path& file) {
+  std::ifstream in(file);
+  return nlohmann::json::parse(in);
+}
+
+TEST(CheckCommand, AcceptsEveryClaimOfARunsOwnTrajectory) {
+  const fs::path trajectory = temp("run.json"), results = temp("run-results.json"), claims = temp("claims.json");
+  ASSERT_EQ(run_tool("simulate --out " + trajectory.string()).exit_code, 0);
+  const ToolRun run = run_tool("check " + demo_scene().string() + " --from-trajectory " + trajectory.string() +
+                               " --out " + results.string() + " --claims-out " + claims.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("8700 claims, 8700 accepted, 0 rejected"));
+  const nlohmann::json r = read_json(results);
+  EXPECT_EQ(r["format"], "transit-claim-results/1");
+  EXPECT_EQ(r["summary"]["accepted"], 8700);
+  // The claims written are a claims file that checks the same.
+  const ToolRun again = run_tool("check " + demo_scene().string() + " " + claims.string() + " --out " +
+                                 results.string());
+  EXPECT_THAT(again.output, HasSubstr("8700 claims, 8700 accepted, 0 rejected"));
+}
+
+TEST(CheckCommand, RejectsATeleportAndAFlightWithThePositionToForce) {
+  const fs::path claims = temp("cheats.json");
+  // The player stands at 0xA9B40023 (103, 60, 20), facing the house.
+  std::ofstream(claims) << R"({"format": "transit-claims/1", "claims": {"player": [
+    {"t": 0.5, "position": {"cell": "0xA9B40023", "local": [103, 64.5, 20]}, "motion": {"forward": "run"}},
+    {"t": 0.6, "position": {"cell": "0xA9B40024", "local": [103, 84.5, 20]}, "motion": {"forward": "run"}},
+    {"t": 0.8, "position": {"cell": "0xA9B40023", "local": [103, 66, 26]}, "motion": {"forward": "run"}}]}})";
+  const fs::path results = temp("cheats-results.json");
+  const ToolRun run = run_tool("check " + demo_scene().string() + " " + claims.string() + " --out " + results.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("3 claims, 1 accepted, 2 rejected"));
+  const nlohmann::json j = read_json(results);
+  const auto& r = j["results"]["player"];
+  EXPECT_EQ(r[0]["verdict"], "accepted");
+  EXPECT_EQ(r[1]["verdict"], "too_fast");
+  EXPECT_EQ(r[1]["forced"]["local"], nlohmann::json::array({103.0, 64.5, 20.0}));
+  EXPECT_EQ(r[2]["verdict"], "flying");
+  EXPECT_EQ(j["summary"]["rejected"]["too_fast"], 1);
+}
+
+TEST(CheckCommand, RefusesBadClaimsFiles) {
+  const fs::path claims = temp("bad.json");
+  std::ofstream(claims) << R"({"format": "transit-claims/1", "claims": {"player": [
+    {"t": 0.5, "position": {"global": [32551, 34620, 20]}},
+    {"t": 0.4, "position": {"global": [32551, 34621, 20]}}]}})";
+  ToolRun run = run_tool("check " + demo_scene().string() + " " + claims.string());
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_THAT(run.output, HasSubstr("/claims/player/1/t: claims must be in time order"));
+  std::ofstream(claims) << R"({"format": "transit-claims/1", "claims": {"ghost": []}})";
+  run = run_tool("check " + demo_scene().string() + " " + claims.string());
+  EXPECT_THAT(run.output, HasSubstr("/claims/ghost: names no character of the scene"));
+  std::ofstream(claims) << R"({"format": "transit-claims/1", "claims": {"player": [
+    {"t": 1, "position": {"global": [32551, 34620, 20]}, "motion": {"forward": "sprint"}}]}})";
+  run = run_tool("check " + demo_scene().string() + " " + claims.string());
+  EXPECT_THAT(run.output, HasSubstr("/claims/player/0/motion/forward: must be \"run\""));
+  run = run_tool("check " + demo_scene().string());
+  EXPECT_THAT(run.output, HasSubstr("give a claims file or --from-trajectory TRAJ"));
+}
+
+}  // namespace
+}  // namespace transit
