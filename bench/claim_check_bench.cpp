@@ -1,0 +1,70 @@
+// A server's movement checks: claims per second on one and two threads,
+// for the demo player running over terrain (the first 15 s of its tour:
+// flat ground, a knoll, hills) and over its whole tour (stairs, rooms, a
+// jump off a balcony, walls, water), one claim a 1/30 s tick.
+#include <benchmark/benchmark.h>
+
+#include "transit/server/movement_check.hpp"
+#include "transit/sim/demo_script.hpp"
+#include "transit/sim/simulation.hpp"
+#include "transit/sim/trajectory.hpp"
+#include "transit/world/demo_world.hpp"
+
+namespace transit {
+namespace {
+
+struct ClaimSet {
+  SceneDesc scene = make_demo_world();
+  World world = World::from_scene(scene);
+  MovementChecker checker{world, CharacterSettings::from_desc(scene.characters[0])};
+  std::vector<AcceptedMovement> last;
+  std::vector<MovementClaim> claims;
+
+  explicit ClaimSet(double seconds) {
+    Simulation sim(World::from_scene(scene), scene);
+    ScriptDesc script = make_demo_script();
+    script.duration = seconds;
+    const std::vector<ScriptInput>& inputs = script.inputs.at("player");
+    std::size_t next = 0;
+    ClaimedMotion held;
+    AcceptedMovement state = checker.start(sim.character(0).body.position, 0.0);
+    for (long long tick = 0; tick < script_ticks(script); ++tick) {
+      const double now = static_cast<double>(tick) * script.dt;
+      for (; next < inputs.size() && inputs[next].t <= now + 1e-6; ++next) {
+        if (inputs[next].forward) held.forward = *inputs[next].forward;
+        sim.apply(0, inputs[next]);
+      }
+      sim.step(script.dt);
+      ClaimedMotion m = held;
+      for (const SimEvent& e : sim.take_events()) m.jumped |= e.kind == SimEventKind::Jumped && e.character == 0;
+      const MovementClaim claim{now + script.dt, sim.character(0).body.position, m};
+      last.push_back(state);
+      claims.push_back(claim);
+      state = checker.check(state, claim).next;
+    }
+  }
+};
+
+void check_all(benchmark::State& state, const ClaimSet& set) {
+  std::size_t i = static_cast<std::size_t>(state.thread_index()) * 97;
+  for (auto _ : state) {
+    const ClaimCheck c = set.checker.check(set.last[i], set.claims[i]);
+    benchmark::DoNotOptimize(c.verdict);
+    if (++i == set.claims.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_ClaimCheck_Terrain(benchmark::State& state) {
+  static const ClaimSet set(15.0);
+  check_all(state, set);
+}
+void BM_ClaimCheck_Tour(benchmark::State& state) {
+  static const ClaimSet set(145.0);
+  check_all(state, set);
+}
+BENCHMARK(BM_ClaimCheck_Terrain)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);
+BENCHMARK(BM_ClaimCheck_Tour)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);
+
+}  // namespace
+}  // namespace transit
