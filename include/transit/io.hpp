@@ -7,11 +7,13 @@
 #include <transit/transit.hpp>
 
 #include "transit/format/baked_world.hpp"
+#include "transit/format/claims_file.hpp"
 #include "transit/format/obj_reader.hpp"
 #include "transit/format/run_reader.hpp"
 #include "transit/format/run_writer.hpp"
 #include "transit/format/scene_reader.hpp"
 #include "transit/format/scene_writer.hpp"
+#include "transit/format/trajectory_reader.hpp"
 #include "transit/sim/demo_script.hpp"
 #include "transit/sim/move_runner.hpp"
 #include "transit/sim/trajectory.hpp"

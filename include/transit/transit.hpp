@@ -24,6 +24,7 @@
 #include "transit/movers/quake/quake_mover.hpp"
 #include "transit/movers/tribes/tribes_mover.hpp"
 #include "transit/sim/character.hpp"
+#include "transit/server/movement_check.hpp"
 #include "transit/sim/simulation.hpp"
 #include "transit/world/land_defs.hpp"
 #include "transit/world/world.hpp"
