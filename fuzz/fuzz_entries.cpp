@@ -18,7 +18,10 @@
 #include "transit/dat/retail_bsp.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
+#include "transit/format/claims_file.hpp"
 #include "transit/format/obj_reader.hpp"
+#include "transit/format/trajectory_reader.hpp"
+#include "transit/server/movement_check.hpp"
 #include "transit/format/run_reader.hpp"
 #include "format/run_validation.hpp"
 #include "transit/format/scene_reader.hpp"
@@ -75,6 +78,27 @@ void script_reader(const std::uint8_t* data, std::size_t size) {
   try {
     validate_script(parse_script(text_of(data, size), "fuzz-script"), small_scene(),
                     "fuzz-script");
+  } catch (const InputError&) {
+  }
+}
+
+// A trajectory and a claims file in one input; the claims are then checked
+// as a server would, over the small scene.
+void results_reader(const std::uint8_t* data, std::size_t size) {
+  const std::string text = text_of(data, size);
+  try {
+    (void)parse_trajectory(text, "fuzz-trajectory");
+  } catch (const InputError&) {
+  }
+  try {
+    const ClaimsDesc claims = parse_claims(text, "fuzz-claims");
+    static const World world = World::from_scene(small_scene());
+    const MovementChecker checker(world, CharacterSettings::from_desc(small_scene().characters[0]));
+    for (const auto& [name, list] : claims.claims) {
+      AcceptedMovement state = checker.start(*world.resolve(small_scene().characters[0].position, {}), 0.0);
+      for (const ClaimDesc& c : list)
+        if (const auto at = world.resolve(c.position, {})) state = checker.check(state, {c.t, *at, c.motion}).next;
+    }
   } catch (const InputError&) {
   }
 }
@@ -181,6 +205,7 @@ const std::vector<Target>& targets() {
                                        {"obj_reader", obj_reader},
                                        {"moves_reader", moves_reader},
                                        {"script_reader", script_reader},
+                                       {"results_reader", results_reader},
                                        {"bsp_builder", bsp_builder},
                                        {"baked_world", baked_world},
                                        {"dat_archive", dat_archive},

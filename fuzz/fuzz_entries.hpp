@@ -15,6 +15,7 @@ void scene_reader(const std::uint8_t* data, std::size_t size);  // parse_scene +
 void obj_reader(const std::uint8_t* data, std::size_t size);     // parse_obj_mesh
 void moves_reader(const std::uint8_t* data, std::size_t size);   // parse/validate_moves
 void script_reader(const std::uint8_t* data, std::size_t size);  // parse/validate_script
+void results_reader(const std::uint8_t* data, std::size_t size);  // trajectories, claims + checks
 void bsp_builder(const std::uint8_t* data, std::size_t size);    // build_bsp + queries
 void c_api(const std::uint8_t* data, std::size_t size);  // random C API call sequences
 void baked_world(const std::uint8_t* data, std::size_t size);  // read_baked_world + World

@@ -305,8 +305,7 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   // the ground it stood on then) may have sent it upwards with all of its
   // speed; otherwise it is on the arc it was on, and from here on it is.
   const ac::AcMoveResult& m = reach.result;
-  const bool met = m.collision_normal || m.contact_plane || m.collided_with_environment ||
-                   !m.collided_object_ids.empty();
+  const bool met = m.collision_normal || m.contact || !m.collided_object_ids.empty();
   const bool fresh = last.supported || met || claim.motion.jumped || last.motion.jumped;
   const float launch = std::max(departure_speed(settings_, last, claim.motion), horizontal(next.velocity));
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
