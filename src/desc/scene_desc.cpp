@@ -3,6 +3,7 @@
 #include <array>
 #include <utility>
 
+#include "transit/desc/run_desc.hpp"
 #include "transit/math/frame.hpp"
 
 namespace transit {
@@ -45,6 +46,41 @@ std::uint32_t entity_flag_from_name(const std::string& name) {
   for (const auto& [b, n] : kFlagNames)
     if (name == n) return b;
   return 0;
+}
+
+const char* to_string(MoverKind mover) {
+  switch (mover) {
+    case MoverKind::Quake:
+      return "quake";
+    case MoverKind::Tribes:
+      return "tribes";
+    default:
+      return "ac";
+  }
+}
+
+const char* to_string(ForwardInput forward) {
+  switch (forward) {
+    case ForwardInput::Run:
+      return "run";
+    case ForwardInput::Walk:
+      return "walk";
+    case ForwardInput::Back:
+      return "back";
+    default:
+      return "stop";
+  }
+}
+
+const char* to_string(StrafeInput strafe) {
+  switch (strafe) {
+    case StrafeInput::Left:
+      return "left";
+    case StrafeInput::Right:
+      return "right";
+    default:
+      return "stop";
+  }
 }
 
 }  // namespace transit

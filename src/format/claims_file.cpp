@@ -36,23 +36,6 @@ ClaimDesc read_claim(const JsonCursor& c) {
   return d;
 }
 
-const char* forward_name(ForwardInput f) {
-  switch (f) {
-    case ForwardInput::Run:
-      return "run";
-    case ForwardInput::Walk:
-      return "walk";
-    case ForwardInput::Back:
-      return "back";
-    default:
-      return "stop";
-  }
-}
-
-const char* strafe_name(StrafeInput s) {
-  return s == StrafeInput::Left ? "left" : s == StrafeInput::Right ? "right" : "stop";
-}
-
 }  // namespace
 
 ClaimsDesc parse_claims(const std::string& json_text, const std::string& source_name) {
@@ -82,8 +65,8 @@ std::string write_claims(const ClaimsDesc& claims) {
   for (const auto& [name, list] : claims.claims) {
     ordered_json items = ordered_json::array();
     for (const ClaimDesc& c : list) {
-      ordered_json motion{{"forward", forward_name(c.motion.forward)}};
-      if (c.motion.strafe != StrafeInput::Stop) motion["strafe"] = strafe_name(c.motion.strafe);
+      ordered_json motion{{"forward", to_string(c.motion.forward)}};
+      if (c.motion.strafe != StrafeInput::Stop) motion["strafe"] = to_string(c.motion.strafe);
       if (c.motion.jumped) motion["jumped"] = true;
       if (c.motion.jumped && c.motion.jump_extent != 1.0f) motion["jump_extent"] = float_json(c.motion.jump_extent);
       items.push_back(ordered_json{{"t", result_time(c.t)}, {"position", position_json(c.position)}, {"motion", motion}});

@@ -19,36 +19,12 @@ ordered_json move_json(const MoveDesc& move) {
   return out;
 }
 
-const char* forward_name(ForwardInput forward) {
-  switch (forward) {
-    case ForwardInput::Run:
-      return "run";
-    case ForwardInput::Walk:
-      return "walk";
-    case ForwardInput::Back:
-      return "back";
-    default:
-      return "stop";
-  }
-}
-
-const char* strafe_name(StrafeInput strafe) {
-  switch (strafe) {
-    case StrafeInput::Left:
-      return "left";
-    case StrafeInput::Right:
-      return "right";
-    default:
-      return "stop";
-  }
-}
-
 ordered_json input_json(const ScriptInput& input) {
   ordered_json out = {{"t", input.t}};
-  if (input.forward) out["forward"] = forward_name(*input.forward);
+  if (input.forward) out["forward"] = to_string(*input.forward);
   if (input.turn_deg_per_s) out["turn"] = float_json(*input.turn_deg_per_s);
   if (input.jump) out["jump"] = float_json(*input.jump);
-  if (input.strafe) out["strafe"] = strafe_name(*input.strafe);
+  if (input.strafe) out["strafe"] = to_string(*input.strafe);
   return out;
 }
 

@@ -111,17 +111,6 @@ ordered_json object_json(const ObjectDesc& object) {
   return out;
 }
 
-const char* mover_name(MoverKind mover) {
-  switch (mover) {
-    case MoverKind::Quake:
-      return "quake";
-    case MoverKind::Tribes:
-      return "tribes";
-    default:
-      return "ac";
-  }
-}
-
 ordered_json box_json(const BoxMoverDesc& box) {
   ordered_json out = {{"mins", vec3_json(box.mins)}, {"maxs", vec3_json(box.maxs)}};
   if (box.step_size) out["step_size"] = float_json(*box.step_size);
@@ -131,7 +120,7 @@ ordered_json box_json(const BoxMoverDesc& box) {
 ordered_json character_json(const CharacterDesc& c) {
   ordered_json out = {{"name", c.name}, {"position", position_json(c.position)}};
   write_orientation(c.orientation, out);
-  out["mover"] = mover_name(c.mover);
+  out["mover"] = to_string(c.mover);
   ordered_json spheres = ordered_json::array();
   for (const Sphere& s : c.spheres)
     spheres.push_back({{"center", vec3_json(s.center)}, {"radius", float_json(s.radius)}});

@@ -193,17 +193,6 @@ ordered_json world_json(const World& world, const Placement& at, Blob& blob) {
                       {"objects", objects}};
 }
 
-const char* mover_name(MoverKind kind) {
-  switch (kind) {
-    case MoverKind::Quake:
-      return "quake";
-    case MoverKind::Tribes:
-      return "tribes";
-    default:
-      return "ac";
-  }
-}
-
 ordered_json box_json(const BoxMoverDesc& box) {
   return ordered_json{{"mins", result_vec_json(box.mins)}, {"maxs", result_vec_json(box.maxs)}};
 }
@@ -216,7 +205,7 @@ ordered_json character_json(const std::string& name, const SceneDesc& scene) {
   for (const Sphere& s : c.spheres)
     spheres.push_back(ordered_json::array({shortest_double(s.center.x), shortest_double(s.center.y),
                                            shortest_double(s.center.z), shortest_double(s.radius)}));
-  ordered_json j{{"name", name}, {"mover", mover_name(c.mover)}, {"spheres", spheres}};
+  ordered_json j{{"name", name}, {"mover", to_string(c.mover)}, {"spheres", spheres}};
   if (c.mover == MoverKind::Quake) j["box"] = box_json(c.quake.value_or(BoxMoverDesc{}));
   if (c.mover == MoverKind::Tribes) j["box"] = box_json(c.tribes.value_or(BoxMoverDesc{}));
   return j;

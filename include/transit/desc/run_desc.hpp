@@ -31,6 +31,9 @@ struct MovesDesc {
 
 enum class ForwardInput { Run, Walk, Back, Stop };
 enum class StrafeInput { Left, Right, Stop };
+/// The names the files use: "run", "walk", "back", "stop"; "left", "right", "stop".
+const char* to_string(ForwardInput forward);
+const char* to_string(StrafeInput strafe);
 
 /// A change of a character's controls at time t; unset fields keep their value.
 struct ScriptInput {

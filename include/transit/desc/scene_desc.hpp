@@ -129,6 +129,8 @@ struct ObjectDesc {
 
 /// Which mover moves a character.
 enum class MoverKind { Ac, Quake, Tribes };
+/// "ac", "quake" or "tribes", as scene files name it.
+const char* to_string(MoverKind mover);
 
 /// A Quake or Tribes character's box in metres relative to its feet, and
 /// Quake's step height in metres.
