@@ -428,6 +428,7 @@ BspBuildResult BspBuilder::run(std::span<const Vec3> vertices,
   tree.polygons_ = make_polygons(vertices, polygons, options);
   tree.stats_ = BspStats{};
   tree.stats_.polygons = static_cast<int>(tree.polygons_.size());
+  tree.set_bounding_box();
 
   const std::string open = polygons.empty() ? "it has no polygons" : find_open_edge(vertices, polygons);
   tree.solid_available_ = open.empty();

@@ -58,7 +58,14 @@ BspTree BspTree::assemble(BspRole role, std::vector<Polygon> polygons, std::vect
   tree.refs_ = std::move(refs);
   tree.solid_available_ = solid_available;
   tree.stats_ = stats;
+  tree.set_bounding_box();
   return tree;
+}
+
+void BspTree::set_bounding_box() {
+  box_ = SphereBox{};
+  for (const Polygon& polygon : polygons_)
+    for (const Vec3& vertex : polygon.vertices()) box_.add(vertex, 0.0f);
 }
 
 bool BspTree::sphere_intersects_poly(const Sphere& check_pos, const Vec3& movement,

@@ -14,6 +14,22 @@ Sphere WorldObject::shape_bounds() const {
   return box.enclosing();
 }
 
+SphereBox WorldObject::shape_box() const {
+  SphereBox box;
+  for (const Sphere& s : spheres) box.add(s);
+  for (const CylSphere& c : cylspheres) {
+    box.add(c.low_point, c.radius);
+    box.add(c.low_point + Vec3(0, 0, c.height), c.radius);
+  }
+  for (const auto& mesh : meshes) {
+    const SphereBox& m = mesh->bounding_box();
+    if (m.empty()) continue;
+    box.add(m.lo(), 0.0f);
+    box.add(m.hi(), 0.0f);
+  }
+  return box;
+}
+
 Sphere WorldObject::mesh_bounds() const {
   if (meshes.empty()) return Sphere{position.frame.origin, -1.0f};
   SphereBox box;

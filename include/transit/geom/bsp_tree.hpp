@@ -60,6 +60,8 @@ class BspTree {
   /// the solid queries only test polygons.
   bool solid_available() const { return solid_available_; }
   Sphere bounding_sphere() const { return nodes_.empty() ? Sphere{} : nodes_[0].bounds; }
+  /// The axis-aligned box around the polygons' vertices (empty without polygons).
+  const SphereBox& bounding_box() const { return box_; }
   const BspStats& stats() const { return stats_; }
   /// Leaf polygon indices: leaf n holds leaf_refs()[first_ref, first_ref + num_refs).
   const std::vector<std::uint32_t>& leaf_refs() const { return refs_; }
@@ -127,6 +129,7 @@ class BspTree {
   const Polygon& leaf_polygon(const BspNode& leaf, std::uint32_t i) const {
     return polygons_[refs_[leaf.first_ref + i]];
   }
+  void set_bounding_box();
 
   std::vector<Polygon> polygons_;
   std::vector<BspNode> nodes_;        ///< nodes_[0] is the root
@@ -134,6 +137,7 @@ class BspTree {
   BspRole role_ = BspRole::Physics;
   bool solid_available_ = false;
   BspStats stats_;
+  SphereBox box_;
 };
 
 }  // namespace transit

@@ -31,6 +31,8 @@ class SphereBox {
   }
   void add(const Sphere& s) { add(s.center, s.radius); }
   bool empty() const { return lo_.x > hi_.x; }
+  const Vec3& lo() const { return lo_; }
+  const Vec3& hi() const { return hi_; }
   Sphere enclosing() const { return {(lo_ + hi_) * 0.5f, glm::length(hi_ - lo_) * 0.5f}; }
 
  private:

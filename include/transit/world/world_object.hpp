@@ -36,6 +36,9 @@ struct WorldObject {
   /// dummy sphere for an object without shapes. What World::add_object
   /// keeps in local_bounds.
   Sphere shape_bounds() const;
+  /// The axis-aligned box around every shape (mesh vertices, spheres,
+  /// cylspheres), in the object's frame, unscaled; empty without shapes.
+  SphereBox shape_box() const;
   bool is_building() const { return !building_portals.empty(); }
   bool has(std::uint32_t flag) const { return (flags & flag) != 0; }
   /// The bounding sphere in the coordinates of the object's landblock.
