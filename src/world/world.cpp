@@ -152,6 +152,60 @@ void World::add_all_outside_cells(const Position& pos, std::span<const Sphere> s
   }
 }
 
+// The outdoor cells under the object's box, turned into its landblock's
+// frame, then the rooms its bounding sphere reaches through doorways.
+// ACE: PhysicsObj.find_bbox_cell_list
+void World::find_box_cell_list(const WorldObject& object, const Position& pos, const Sphere& bounds,
+                               CellList& out) const {
+  out.clear();
+  add_cells_under_box(object, pos, out);
+  out.added_outside = true;
+  if (!has_cell(pos.objcell_id)) return;
+  bool hits_interior = false;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    find_transit_cells(out[i], pos, std::span<const Sphere>(&bounds, 1), out, hits_interior);
+}
+
+// Every outdoor cell the box's footprint overlaps, in any landblock; retail
+// keeps to the object's own landblock. A box over more cells than a
+// CellList holds leaves the rest to add_cells_in_reach.
+// ACE: LandCell.add_all_outside_cells (for parts) + LandCell.add_cell_block
+void World::add_cells_under_box(const WorldObject& object, const Position& pos,
+                                CellList& out) const {
+  const SphereBox local = object.shape_box();
+  if (local.empty()) return;
+  CellId cell = pos.objcell_id;
+  Vec3 origin = pos.frame.origin;
+  if (!adjust_to_outside(cell, origin)) return;
+  const auto lc = gid_to_lcoord(cell);
+  if (!lc) return;
+  // Retail turns the box's eight corners and takes the box around them.
+  const Vec3 lo = local.lo() * object.scale;
+  const Vec3 hi = local.hi() * object.scale;
+  const Vec3 shift = origin - pos.frame.origin;
+  SphereBox box;
+  for (int i = 0; i < 8; ++i) {
+    const Vec3 corner((i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z);
+    box.add(pos.frame.local_to_global(corner) + shift, 0.0f);
+  }
+  // The lcoord of the landblock's first cell, and the cells under the box.
+  const auto cell_of = [](float v) { return static_cast<int>(std::floor(v / kCellLength)); };
+  const int bx = lc->x - cell_of(origin.x), by = lc->y - cell_of(origin.y);
+  const int x0 = bx + cell_of(box.lo().x), x1 = bx + cell_of(box.hi().x);
+  const int y0 = by + cell_of(box.lo().y), y1 = by + cell_of(box.hi().y);
+  // Only loaded cells can hold a shadow: walk the loaded landblocks, not
+  // the block of cells, however large the object claims to be.
+  for (const Landblock& block : landscape_.landblocks()) {
+    const int first_x = static_cast<int>(block.block_x()) * kBlockSide;
+    const int first_y = static_cast<int>(block.block_y()) * kBlockSide;
+    for (int x = std::max(x0, first_x); x <= std::min(x1, first_x + kBlockSide - 1); ++x)
+      for (int y = std::max(y0, first_y); y <= std::min(y1, first_y + kBlockSide - 1); ++y) {
+        if (out.size() == CellList::kCapacity) return;
+        add_outside_cell(x, y, out);
+      }
+  }
+}
+
 // ACE: LandCell.add_outside_cell
 void World::add_outside_cell(int gx, int gy, CellList& out) const {
   if (gx < 0 || gy < 0 || gx >= kLandLength || gy >= kLandLength) return;
@@ -333,9 +387,17 @@ void World::leave_shadows(std::span<const ObjectMove> moves) {
   for (const ObjectMove& move : moves) leaving_[move.index] = false;
 }
 
+// Retail registers an outdoor object with a physics BSP under its parts'
+// bounding box and anything else under a sphere; transit's meshes stand in
+// for the parts. A building keeps its sphere (buildings are registered apart).
+// ACE: PhysicsObj.calc_cross_cells / calc_cross_cells_static
 void World::shadow_cells_at(std::size_t index, const Position& position, CellList& out) const {
-  const Sphere bounds = objects_[index].bounds_at(position);
-  find_cell_list(position, std::span<const Sphere>(&bounds, 1), out);
+  const WorldObject& object = objects_[index];
+  const Sphere bounds = object.bounds_at(position);
+  if (object.meshes.empty() || object.is_building() || !is_outdoor(position.objcell_id))
+    find_cell_list(position, std::span<const Sphere>(&bounds, 1), out);
+  else
+    find_box_cell_list(object, position, bounds, out);
   // An object also shadows the cell it stands in, however small it is.
   if (has_cell(position.objcell_id)) out.add(position.objcell_id);
 }

@@ -142,6 +142,41 @@ TEST(WorldShadows, ObjectSpanningFourCellsIsInAllFour) {
   EXPECT_EQ(w.shadow_cells(0).size(), 1u);
 }
 
+// A box mesh 1.28 x 3.06 x 1.54 m whose bounding sphere (radius 1.8)
+// reaches across x = 72 into the next cell while the box itself stops at
+// x = 71.9 (shared/fidelity obj_box_corner). Retail registers an object with
+// a physics BSP under its parts' bounding box (CPhysicsObj::find_bbox_cell_list),
+// so it is in its own cell only; a mover reaching across the line finds it
+// through that cell. Turned a quarter, the box itself crosses x = 72.
+TEST(WorldShadows, AMeshIsRegisteredUnderItsBoxNotItsSphere) {
+  SceneDesc s = two_by_two_flat();
+  ObjectDesc box;
+  box.id = 7;
+  box.name = "box";
+  box.position.cell = kBlock | 0x13;
+  box.position.local = {71.265625f, 67.25f, 0};
+  ShapeDesc mesh;
+  mesh.type = ShapeDesc::Type::Mesh;
+  const float hx = 0.640625f, hy = 1.53125f, h = 1.544f;
+  mesh.mesh.vertices = {{-hx, -hy, 0}, {hx, -hy, 0}, {hx, hy, 0}, {-hx, hy, 0},
+                        {-hx, -hy, h}, {hx, -hy, h}, {hx, hy, h}, {-hx, hy, h}};
+  mesh.mesh.polygons = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4},
+                        {1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7}};
+  box.shapes.push_back(mesh);
+  s.objects.push_back(box);
+  World w = World::from_scene(s);
+  EXPECT_GT(w.objects()[0].bounds().center.x + w.objects()[0].bounds().radius, 72.0f);
+  EXPECT_THAT(w.shadow_cells(0), ::testing::ElementsAre(kBlock | 0x13));
+  EXPECT_TRUE(w.shadows(kBlock | 0x1B).empty());
+
+  // Heading 90 degrees: the box spans x 69.7 .. 72.8 and y 66.6 .. 67.9.
+  const Quat quarter = glm::angleAxis(glm::radians(90.0f), kUnitZ);
+  w.move_object(0, Position{kBlock | 0x13, Frame{{71.265625f, 67.25f, 0}, quarter}});
+  std::vector<CellId> cells(w.shadow_cells(0).begin(), w.shadow_cells(0).end());
+  std::sort(cells.begin(), cells.end());
+  EXPECT_THAT(cells, ::testing::ElementsAre(kBlock | 0x13, kBlock | 0x1B));
+}
+
 TEST(WorldShadows, AddedObjectsRegisterAndRemovedOnesLeave) {
   World w = World::from_scene(two_by_two_flat());
   WorldObject crate;

@@ -181,6 +181,9 @@ class World {
   void add_all_outside_cells(const Position& pos, std::span<const Sphere> spheres,
                              CellList& out) const;
   void add_outside_cell(int gx, int gy, CellList& out) const;
+  void find_box_cell_list(const WorldObject& object, const Position& pos, const Sphere& bounds,
+                          CellList& out) const;
+  void add_cells_under_box(const WorldObject& object, const Position& pos, CellList& out) const;
   void find_transit_cells(CellId cell, const Position& pos, std::span<const Sphere> spheres,
                           CellList& out, bool& hits_interior) const;
   void find_env_transit_cells(const EnvCell& cell, const Position& pos,
