@@ -18,6 +18,9 @@ namespace transit {
 namespace {
 
 constexpr float kG = -kGravity;
+// Farther than this from the last accepted position (metres) is never a
+// move: retail's top speed, 50 m/s, for 10 s.
+constexpr float kFarthestClaim = 500.0f;
 // A claim may cover many of the client's frames in one transition: ACE's
 // sub-step cap rather than retail's 30, so that a small body's long path fits.
 const ac::TransitionOptions kReachOptions{kAceMaxTransitionSteps};
@@ -257,6 +260,12 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
 
   // Horizontal travel: a budget that grows at the fastest legal speed.
   const Vec3 step = offset(last.position, to);
+  if (glm::length(step) > kFarthestClaim)
+    return reject(ClaimVerdict::TooFast,
+                  fmt::format("{:.0f} m from the last accepted position, more than {:.0f} m: a move that far "
+                              "is a teleport (start the character there instead)",
+                              glm::length(step), kFarthestClaim),
+                  last, last.position, claim.t);
   const float speed = std::max({motion_speed(settings_, last.motion), motion_speed(settings_, claim.motion),
                                 horizontal(last.velocity)}) *
                       (1.0f + options_.speed_margin);

@@ -41,6 +41,19 @@ TEST(AcSmoke, WalkOnFlatGround) {
   EXPECT_EQ(r.steps, 11);  // 5 m / 0.48 m = 10.4 -> 11 sub-steps
 }
 
+// A target 1e30 m up is 2e30 radii away: past the sub-step cap, refused
+// without an infinite step count turned into an int (found by fuzzing the
+// movement checks).
+TEST(AcSmoke, AnAstronomicalMoveExceedsTheStepCap) {
+  const World w = World::from_scene(flat_scene());
+  const Position from{kBlock | 0x13, Frame{{50, 50, 0}, {}}};
+  const Position to{kBlock | 0x13, Frame{{50, 50, 1e30f}, {}}};
+  const AcMoveResult r = move_body(w, AcBody{}, from, to, standing_on(w, from), {kAceMaxTransitionSteps});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.status, MoveStatus::StepCapExceeded);
+  EXPECT_EQ(r.position, from);
+}
+
 // Falls from `height` metres over (x, y) of the flat block at 0.2 m per
 // move, as gravity would hand the mover its offsets, until a move stops.
 AcMoveResult fall(const World& w, CellId cell, float x, float y, float height, AcBody body = {}) {

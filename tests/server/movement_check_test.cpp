@@ -255,6 +255,9 @@ TEST_F(DemoClaims, ClaimsThatAreNotPositionsAreInvalid) {
   MovementClaim nan{10.1, s.position, s.motion};
   nan.position.frame.origin.x = std::nanf("");
   EXPECT_EQ(checker().check(s, nan).verdict, ClaimVerdict::Invalid);
+  MovementClaim far{10.1, s.position, s.motion};
+  far.position.frame.origin.z = 1e30f;
+  EXPECT_THAT(checker().check(s, far).reason, HasSubstr("is a teleport"));
   MovementClaim wrong_cell{10.1, s.position, s.motion};
   wrong_cell.position.objcell_id = 0xA9B40100;
   EXPECT_THAT(checker().check(s, wrong_cell).reason, HasSubstr("does not hold the claimed point"));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace transit::ac {
 
@@ -71,7 +72,9 @@ void Transition::calc_num_steps(Vec3& offset, Vec3& offset_per_step, int& num_st
   const float step = dist / path.local_sphere[0].radius;
   if (!object_info.has(kIsViewer)) {
     if (step > 1.0f) {
-      num_steps = static_cast<int>(std::ceil(step));
+      // A path of more than a billion radii (or an infinite one) is past any
+      // sub-step cap: say so without converting it to an int it cannot fit.
+      num_steps = step < 1e9f ? static_cast<int>(std::ceil(step)) : std::numeric_limits<int>::max();
       offset_per_step = offset * (1.0f / static_cast<float>(num_steps));
     } else if (offset != Vec3(0.0f)) {
       offset_per_step = offset;
