@@ -45,18 +45,18 @@ float top_speed(const CharacterSettings& s, const AcceptedMovement& last, const 
   return std::max({motion_speed(s, last.motion), motion_speed(s, claimed), horizontal(last.velocity)});
 }
 
-// The speed (m/s) a character may leave its support with, all of it
-// upwards (a ramp or a slope met between two claims may have turned it),
-// a jump's added.
-float departure_speed(const CharacterSettings& s, const AcceptedMovement& last, const ClaimedMotion& claimed) {
-  const float speed = top_speed(s, last, claimed);
+// The speed (m/s) a character moving at `ground_speed` may leave its support
+// with, all of it upwards (a ramp or a slope met between two claims may have
+// turned it), a jump's added.
+float departure_speed(const CharacterSettings& s, float ground_speed, const AcceptedMovement& last,
+                      const ClaimedMotion& claimed) {
   // A jump reported with the last claim may have left the ground only after it.
   const ClaimedMotion* jump = claimed.jumped ? &claimed : last.motion.jumped ? &last.motion : nullptr;
-  if (!jump) return speed;
+  if (!jump) return ground_speed;
   MotionInterpreter motion;
   motion.set_skills(s.skills);
   const float up = motion.jump_v_z(jump->jump_extent);
-  return std::sqrt(speed * speed + up * up);
+  return std::sqrt(ground_speed * ground_speed + up * up);
 }
 
 // The height (landblock z) of the arc a body in the air since `s.air_t`
@@ -65,8 +65,6 @@ float arc_height(const AcceptedMovement& s, double t) {
   const float tau = static_cast<float>(t - s.air_t);
   return s.air_z + s.air_vz * tau - 0.5f * kG * tau * tau;
 }
-
-Vec3 offset(const Position& from, const Position& to) { return get_offset(from, to); }
 
 ac::AcContact contact_of(const AcceptedMovement& s) {
   ac::AcContact c;
@@ -115,7 +113,7 @@ class Paths {
     if ((r.reached = reaches(r.result))) return r;
     // Jumps and falls: the straight line through the air, not along the ground.
     if (contact_of(last_).contact && again_from(last_.position, ac::AcContact{})) return taken();
-    const Vec3 d = offset(last_.position, claim_);
+    const Vec3 d = get_offset(last_.position, claim_);
     if (d.z > 0.0f && via(moved(last_.position, {0.0f, 0.0f, d.z + 0.05f}))) return taken();
     if (d.z < 0.0f && via(moved(last_.position, {d.x, d.y, 0.0f}))) return taken();
     if (r.result.ok && again(r.result)) return taken();
@@ -124,7 +122,7 @@ class Paths {
 
  private:
   bool reaches(const ac::AcMoveResult& m) const {
-    return m.ok && glm::length(offset(m.position, claim_)) <= tolerance_;
+    return m.ok && glm::length(get_offset(m.position, claim_)) <= tolerance_;
   }
 
   // Two legs: to `corner`, then on to the claim.
@@ -259,16 +257,15 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
                   last.position, claim.t);
 
   // Horizontal travel: a budget that grows at the fastest legal speed.
-  const Vec3 step = offset(last.position, to);
+  const Vec3 step = get_offset(last.position, to);
   if (glm::length(step) > kFarthestClaim)
     return reject(ClaimVerdict::TooFast,
                   fmt::format("{:.0f} m from the last accepted position, more than {:.0f} m: a move that far "
                               "is a teleport (start the character there instead)",
                               glm::length(step), kFarthestClaim),
                   last, last.position, claim.t);
-  const float speed = std::max({motion_speed(settings_, last.motion), motion_speed(settings_, claim.motion),
-                                horizontal(last.velocity)}) *
-                      (1.0f + options_.speed_margin);
+  const float ground_speed = top_speed(settings_, last, claim.motion);
+  const float speed = ground_speed * (1.0f + options_.speed_margin);
   // Gravity may speed it up along a slope (one too steep, or met in between).
   const float allowance = speed * dt + 0.5f * kG * dt * dt;
   const float budget = std::min(last.budget + allowance, speed * options_.burst_seconds + allowance) -
@@ -290,7 +287,7 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
                     last, end, claim.t);
     return reject(ClaimVerdict::ThroughWall,
                   fmt::format("the path from {} stops at {}, {:.2f} m short of {}", where(last.position), where(end),
-                              glm::length(offset(end, to)), where(to)),
+                              glm::length(get_offset(end, to)), where(to)),
                   last, end, claim.t);
   }
 
@@ -306,9 +303,10 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   next.on_walkable = reach.result.on_walkable;
   next.contact_plane = reach.result.contact_plane;
   if (!next.supported) support_below(world, settings_.body, to, options_.height_slack, next);
+  const float leave_speed = departure_speed(settings_, ground_speed, last, claim.motion);
   if (last.supported && last.on_walkable) {
     next.anchor_z = last.position.frame.origin.z;
-    next.anchor_speed = departure_speed(settings_, last, claim.motion);
+    next.anchor_speed = leave_speed;
   }
   // In the air. A slope or ledge met since the last claim (or a jump, or
   // the ground it stood on then) may have sent it upwards with all of its
@@ -316,7 +314,7 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   const ac::AcMoveResult& m = reach.result;
   const bool met = m.collision_normal || m.contact || !m.collided_object_ids.empty();
   const bool fresh = last.supported || met || claim.motion.jumped || last.motion.jumped;
-  const float launch = std::max(departure_speed(settings_, last, claim.motion), horizontal(next.velocity));
+  const float launch = std::max(leave_speed, horizontal(next.velocity));
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
   const float step_up = last.supported || met ? 1.5f * settings_.body.step_up_height : 0.0f;
   next.free_flight = !next.supported && !fresh;
