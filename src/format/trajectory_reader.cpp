@@ -1,8 +1,5 @@
 #include "transit/format/trajectory_reader.hpp"
 
-#include <cmath>
-#include <limits>
-
 #include <fmt/format.h>
 
 #include "format/json_cursor.hpp"

@@ -98,22 +98,18 @@ void draw_terrain(std::string& svg, const World& world, const MapView& v) {
   terrain_range(world, lo, hi);
   svg += "<g id=\"terrain\" stroke-width=\"0.3\">\n";
   for (const Landblock& b : world.landscape().landblocks())
-    for (int cx = 0; cx < kBlockSide; ++cx)
-      for (int cy = 0; cy < kBlockSide; ++cy) {
-        const LandCell* cell = world.land_cell(outdoor_cell_id(b.id(), cx, cy));
-        if (!cell) continue;
-        for (const Polygon& poly : cell->polygons()) {
-          std::vector<Vec3> g;
-          float z = 0.0f;
-          for (const Vec3& p : poly.vertices()) {
-            g.push_back(local_to_global(b.id(), p));
-            z += p.z / static_cast<float>(poly.vertices().size());
-          }
-          const bool steep = poly.plane().normal.z < kFloorZ;
-          const std::string fill = steep ? "#a0522d" : height_colour(z, lo, hi);
-          svg += fmt::format("<polygon points=\"{}\" fill=\"{}\" stroke=\"{}\"/>\n", points(v, g),
-                             fill, fill);
+    for (const LandCell& cell : b.cells())
+      for (const Polygon& poly : cell.polygons()) {
+        std::vector<Vec3> g;
+        float z = 0.0f;
+        for (const Vec3& p : poly.vertices()) {
+          g.push_back(local_to_global(b.id(), p));
+          z += p.z / static_cast<float>(poly.vertices().size());
         }
+        const bool steep = poly.plane().normal.z < kFloorZ;
+        const std::string fill = steep ? "#a0522d" : height_colour(z, lo, hi);
+        svg += fmt::format("<polygon points=\"{}\" fill=\"{}\" stroke=\"{}\"/>\n", points(v, g), fill,
+                           fill);
       }
   svg += "</g>\n";
 }

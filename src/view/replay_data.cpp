@@ -91,15 +91,10 @@ ordered_json terrain_json(const World& world, const Placement& at, Blob& blob) {
   std::vector<float> tris;
   std::vector<std::uint8_t> classes;
   for (const Landblock& b : world.landscape().landblocks())
-    for (int cx = 0; cx < kBlockSide; ++cx)
-      for (int cy = 0; cy < kBlockSide; ++cy) {
-        const LandCell* cell = world.land_cell(outdoor_cell_id(b.id(), cx, cy));
-        if (!cell) continue;
-        for (const Polygon& poly : cell->polygons()) {
-          add_fan(tris, poly, [&](std::vector<float>& o, const Vec3& p) { at.put(o, b.id(), p); });
-          for (std::size_t i = 2; i < poly.vertices().size(); ++i)
-            classes.push_back(terrain_class(b, poly));
-        }
+    for (const LandCell& cell : b.cells())
+      for (const Polygon& poly : cell.polygons()) {
+        add_fan(tris, poly, [&](std::vector<float>& o, const Vec3& p) { at.put(o, b.id(), p); });
+        for (std::size_t i = 2; i < poly.vertices().size(); ++i) classes.push_back(terrain_class(b, poly));
       }
   ordered_json blocks = ordered_json::array();
   for (const Landblock& b : world.landscape().landblocks())
