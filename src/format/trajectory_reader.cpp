@@ -45,7 +45,7 @@ SimEvent read_event(const JsonCursor& j, std::size_t character) {
   SimEvent e;
   e.t = j.field("t").as_double();
   e.character = character;
-  e.kind = named(j.field("event"), SimEventKind::JumpRefused,
+  e.kind = named(j.field("event"), SimEventKind::TeleportedHome,
                  [](SimEventKind k) { return to_string(k); }, "event");
   if (auto o = j.optional_field("object")) e.id = o->as_id();
   if (auto c = j.optional_field("cell")) e.id = c->as_id();

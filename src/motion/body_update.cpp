@@ -127,6 +127,7 @@ void BodyEvents::clear() {
   ground_departures = 0;
   entered_cells.clear();
   quanta = 0;
+  transitions = 0;
   dropped = false;
 }
 
@@ -172,9 +173,14 @@ void update_object_internal(const World& world, PhysicsBody& body, MotionInterpr
 // ACE: PhysicsObj.UpdateObjectInternal
 void update_object_internal(const World& world, PhysicsBody& body, MotionInterpreter* motion,
                             float quantum, BodyEvents& events, ac::AcMoveResult& move,
-                            const ac::TransitionOptions& options) {
+                            const ac::TransitionOptions& options, const OffsetAdjuster* adjuster) {
+  Frame offset = motion_offset(body, motion, quantum);
+  if (adjuster) adjuster->adjust_offset(body, offset, quantum);
   Position desired = body.position;
-  desired.frame = combine(body.position.frame, motion_offset(body, motion, quantum));
+  // No motion leaves the frame as it is: combining would renormalise the
+  // orientation, and a last-bit change would cost a body at rest a
+  // transition every quantum.
+  if (offset != Frame{}) desired.frame = combine(body.position.frame, offset);
   body.integrate(quantum, desired.frame);
   ++events.quanta;
 
@@ -182,6 +188,7 @@ void update_object_internal(const World& world, PhysicsBody& body, MotionInterpr
     body.cached_velocity = Vec3(0.0f);
     return;
   }
+  ++events.transitions;
   ac::move_body(world, body.shape, body.position, desired, body.transition_contact(), options,
                 move);
   const ac::AcMoveResult& r = move;
@@ -205,12 +212,14 @@ BodyEvents update_object(const World& world, PhysicsBody& body, MotionInterprete
 }
 
 void update_object(const World& world, PhysicsBody& body, MotionInterpreter* motion, double dt,
-                   const QuantumOptions& options, BodyEvents& events, ac::AcMoveResult& move) {
+                   const QuantumOptions& options, BodyEvents& events, ac::AcMoveResult& move,
+                   const OffsetAdjuster* adjuster) {
   events.clear();
   body.pending_time += dt;
   const QuantumPlan quanta = plan_quanta(body.pending_time, options, events.dropped);
   for (std::size_t i = 0; i < quanta.size(); ++i)
-    update_object_internal(world, body, motion, quanta[i], events, move, options.transition);
+    update_object_internal(world, body, motion, quanta[i], events, move, options.transition,
+                           adjuster);
 }
 
 }  // namespace transit

@@ -16,10 +16,11 @@ ParallelFor::~ParallelFor() {
   if (threads_ > 1) start_.arrive_and_wait();
 }
 
-void ParallelFor::run_blocks_of(std::size_t n, BlockFn fn, void* body) {
+void ParallelFor::run_blocks_of(std::size_t n, std::size_t block, BlockFn fn, void* body) {
   fn_ = fn;
   body_ = body;
   n_ = n;
+  block_ = block;
   next_.store(0, std::memory_order_relaxed);
   if (threads_ > 1) start_.arrive_and_wait();
   take_blocks(0);
@@ -32,10 +33,10 @@ void ParallelFor::run_blocks_of(std::size_t n, BlockFn fn, void* body) {
 
 void ParallelFor::take_blocks(int worker) noexcept {
   for (;;) {
-    const std::size_t begin = next_.fetch_add(kBlock, std::memory_order_relaxed);
+    const std::size_t begin = next_.fetch_add(block_, std::memory_order_relaxed);
     if (begin >= n_) return;
     try {
-      fn_(body_, begin, std::min(begin + kBlock, n_), worker);
+      fn_(body_, begin, std::min(begin + block_, n_), worker);
     } catch (...) {
       // The first failure is kept; the other threads stop taking blocks.
       if (!failed_.exchange(true)) failure_ = std::current_exception();

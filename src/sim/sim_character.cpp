@@ -27,6 +27,7 @@ void step_box_mover(const World& world, SimCharacter& c, float dt, BodyEvents& e
   const CellId before = c.box_state.position.objcell_id;
   const bool was_on_ground = c.box_state.on_ground;
   c.box_mover->step(world, c.box_state, input, dt);
+  events.transitions = 1;
 
   PhysicsBody& body = c.body;
   body.position = c.box_state.position;
@@ -94,11 +95,11 @@ MoveStatus place_sim_character(const World& world, SimCharacter& c) {
 }
 
 void step_character(const World& world, SimCharacter& c, double dt, const QuantumOptions& options,
-                    BodyEvents& events, ac::AcMoveResult& move) {
+                    BodyEvents& events, ac::AcMoveResult& move, const OffsetAdjuster* adjuster) {
   if (c.box_mover)
     step_box_mover(world, c, static_cast<float>(dt), events);
   else
-    update_object(world, c.body, &c.motion, dt, options, events, move);
+    update_object(world, c.body, &c.motion, dt, options, events, move, adjuster);
 }
 
 }  // namespace transit

@@ -1,11 +1,13 @@
 #include "transit/sim/simulation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "transit/math/input_error.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 
@@ -45,6 +47,25 @@ void record(double t, std::size_t index, const BodyEvents& events, std::vector<S
     into.push_back({t, index, SimEventKind::EnteredCell, cell});
 }
 
+// A movement's end as an event: a stick's ends (kind None) other than its
+// target leaving are StickEnded.
+SimEventKind event_of(const MovementEnds::Ended& e) {
+  if (e.end == MovementEnd::TargetGone) return SimEventKind::TargetGone;
+  if (e.kind == MovementKind::None) return SimEventKind::StickEnded;
+  switch (e.end) {
+    case MovementEnd::Arrived:
+      return SimEventKind::MoveArrived;
+    case MovementEnd::Blocked:
+      return SimEventKind::MoveBlocked;
+    case MovementEnd::TimedOut:
+      return SimEventKind::MoveTimedOut;
+    case MovementEnd::TooFar:
+      return SimEventKind::MoveTooFar;
+    default:
+      return SimEventKind::MoveCancelled;
+  }
+}
+
 }  // namespace
 
 const char* to_string(SimEventKind kind) {
@@ -65,12 +86,33 @@ const char* to_string(SimEventKind kind) {
       return "jumped";
     case SimEventKind::JumpRefused:
       return "jump_refused";
+    case SimEventKind::MoveArrived:
+      return "move_arrived";
+    case SimEventKind::MoveBlocked:
+      return "move_blocked";
+    case SimEventKind::MoveTimedOut:
+      return "move_timed_out";
+    case SimEventKind::MoveTooFar:
+      return "move_too_far";
+    case SimEventKind::MoveCancelled:
+      return "move_cancelled";
+    case SimEventKind::TargetGone:
+      return "target_gone";
+    case SimEventKind::StickEnded:
+      return "stick_ended";
+    case SimEventKind::GaveUp:
+      return "gave_up";
+    case SimEventKind::TeleportedHome:
+      return "teleported_home";
   }
   return "?";
 }
 
 Simulation::Simulation(World world, const SceneDesc& scene, const SimulationOptions& options)
-    : world_(std::move(world)), quanta_(options.quanta) {
+    : world_(std::move(world)),
+      quanta_(options.quanta),
+      scheduling_(options.scheduling),
+      group_span_(std::max(options.landblock_group_span, 1)) {
   characters_.reserve(scene.characters.size());
   for (const CharacterDesc& desc : scene.characters)
     characters_.push_back(make_character(world_, desc));
@@ -101,10 +143,24 @@ void Simulation::set_threads(int threads) {
 void Simulation::reserve_step_buffers() {
   for (SimCharacter& c : characters_) c.body.colliding_objects.reserve(kReservedPerCharacter);
   events_.reserve(kReservedEvents);
-  moved_.resize(characters_.size());
-  statuses_.resize(characters_.size(), MoveStatus::Moved);
-  object_moves_.resize(characters_.size());
-  block_events_.resize((characters_.size() + ParallelFor::kBlock - 1) / ParallelFor::kBlock);
+  const std::size_t n = characters_.size();
+  moved_.resize(n);
+  statuses_.resize(n, MoveStatus::Moved);
+  object_moves_.resize(n);
+  character_events_.resize(n);
+  managers_.resize(n);
+  give_ups_.resize(n);
+  present_.resize(n, 1);
+  removed_objects_.resize(n);
+  transitions_.resize(n);
+  groups_.resize(n);
+  schedule_.reserve(n);
+  group_starts_.reserve(n + 1);
+}
+
+void Simulation::set_scheduling(SimScheduling scheduling, int landblock_group_span) {
+  scheduling_ = scheduling;
+  group_span_ = std::max(landblock_group_span, 1);
 }
 
 void Simulation::add_character_object(std::size_t index, const CharacterDesc& desc) {
@@ -128,6 +184,11 @@ std::optional<std::size_t> Simulation::find(const std::string& name) const {
 
 void Simulation::apply(std::size_t index, const ScriptInput& input) {
   SimCharacter& c = characters_[index];
+  const bool controls = input.forward || input.strafe || input.turn_deg_per_s || input.jump;
+  if (controls && managers_[index].kind() != MovementKind::None) {
+    managers_[index].cancel(c.motion);
+    if (give_ups_[index]) give_ups_[index] = GiveUp(give_ups_[index]->policy(), give_ups_[index]->home());
+  }
   if (input.forward) apply_forward_input(c.motion, *input.forward);
   if (input.strafe) c.motion.set_sidestep(sidestep_command(*input.strafe));
   if (input.turn_deg_per_s) c.motion.set_turn_rate(*input.turn_deg_per_s);
@@ -148,30 +209,74 @@ void Simulation::step(double dt) {
   move_character_objects();
 }
 
-// Each block of characters is updated by one thread, which writes only
-// those characters, their entries of moved_ and object_moves_, its own
-// buffers and the block's entry of block_events_.
+// Each thread writes only the characters it is given, their entries of the
+// per-character vectors, and its own buffers.
 void Simulation::update_characters(double dt) {
   for (ThreadBuffers& buffers : thread_buffers_) buffers.events.clear();
-  auto update_block = [&](std::size_t begin, std::size_t end, int thread) {
+  auto update_one = [&](std::size_t index, int thread) {
     ThreadBuffers& buffers = thread_buffers_[static_cast<std::size_t>(thread)];
-    BlockEvents& block = block_events_[begin / ParallelFor::kBlock];
-    block.thread = static_cast<std::size_t>(thread);
-    block.begin = buffers.events.size();
-    for (std::size_t i = begin; i < end; ++i) update_character(i, dt, buffers);
-    block.end = buffers.events.size();
+    CharacterEvents& range = character_events_[index];
+    range.thread = static_cast<std::size_t>(thread);
+    range.begin = buffers.events.size();
+    update_character(index, dt, buffers);
+    range.end = buffers.events.size();
   };
-  pool_->run(characters_.size(), update_block);
+  if (scheduling_ == SimScheduling::Blocks) {
+    auto update_block = [&](std::size_t begin, std::size_t end, int thread) {
+      for (std::size_t i = begin; i < end; ++i) update_one(i, thread);
+    };
+    pool_->run(characters_.size(), update_block);
+    return;
+  }
+  group_characters();
+  auto update_group = [&](std::size_t group, std::size_t, int thread) {
+    for (std::size_t k = group_starts_[group]; k < group_starts_[group + 1]; ++k)
+      update_one(schedule_[k], thread);
+  };
+  pool_->run_each(group_starts_.size() - 1, update_group);
 }
 
-// One character's step, its events, and (off the serial path) where its
-// object's shadow will fall.
+// Characters sorted by the landblock group they stand in at the start of
+// the step (scene order within a group); absent ones join no group.
+void Simulation::group_characters() {
+  const auto span = static_cast<std::uint32_t>(group_span_);
+  schedule_.clear();
+  for (std::size_t i = 0; i < characters_.size(); ++i) {
+    groups_[i] = 0;
+    if (!present_[i]) {
+      moved_[i] = 0;
+      transitions_[i] = 0;
+      character_events_[i] = {};
+      continue;
+    }
+    const CellId cell = characters_[i].body.position.objcell_id;
+    groups_[i] = (landblock_x(cell) / span) << 16 | (landblock_y(cell) / span);
+    schedule_.push_back(i);
+  }
+  std::stable_sort(schedule_.begin(), schedule_.end(),
+                   [&](std::size_t a, std::size_t b) { return groups_[a] < groups_[b]; });
+  group_starts_.clear();
+  for (std::size_t k = 0; k < schedule_.size(); ++k)
+    if (k == 0 || groups_[schedule_[k]] != groups_[schedule_[k - 1]]) group_starts_.push_back(k);
+  group_starts_.push_back(schedule_.size());
+  if (group_starts_.size() == 1) group_starts_.insert(group_starts_.begin(), 0);
+}
+
+// One character's step: its movement orders, its physics, its events, and
+// (off the serial path) where its object's shadow will fall.
 void Simulation::update_character(std::size_t index, double dt, ThreadBuffers& buffers) {
   const World& world = world_;
   SimCharacter& c = characters_[index];
+  moved_[index] = 0;
+  transitions_[index] = 0;
+  statuses_[index] = MoveStatus::Moved;
+  if (!present_[index]) return;
+  const OffsetAdjuster* adjuster = nullptr;
+  if (managers_[index].active() || give_ups_[index]) adjuster = run_movement(index, buffers);
   buffers.move.status = MoveStatus::Moved;
-  step_character(world, c, dt, quanta_, buffers.body_events, buffers.move);
+  step_character(world, c, dt, quanta_, buffers.body_events, buffers.move, adjuster);
   statuses_[index] = c.box_mover ? MoveStatus::Moved : buffers.move.status;
+  transitions_[index] = buffers.body_events.transitions;
   record(time_, index, buffers.body_events, buffers.events);
   moved_[index] = world.objects()[c.world_object].position != c.body.position;
   if (!moved_[index]) return;
@@ -182,12 +287,87 @@ void Simulation::update_character(std::size_t index, double dt, ThreadBuffers& b
   move.keep_cells(buffers.shadow_cells);
 }
 
-// The blocks' events, block after block: scene order.
+// The character's movement manager and give-up policy for this frame; the
+// sticky follow's adjustment of its physics, if it sticks.
+const OffsetAdjuster* Simulation::run_movement(std::size_t index, ThreadBuffers& buffers) {
+  SimCharacter& c = characters_[index];
+  MovementManager& manager = managers_[index];
+  std::optional<GiveUp>& give_up = give_ups_[index];
+  if (give_up) give_up_act(index, give_up->before_frame(time_), buffers);
+  MovementTarget target, stick;
+  const MovementTarget* target_now = target_state(manager.target(), target);
+  const MovementTarget* stick_now = target_state(manager.stick_target(), stick);
+  const MovementEnds ends = manager.use_time(c.body, c.motion, target_now, stick_now, time_);
+  for (int k = 0; k < ends.count; ++k) {
+    const MovementEnds::Ended& e = ends.items[static_cast<std::size_t>(k)];
+    buffers.events.push_back({time_, index, event_of(e), object_id(e.target)});
+  }
+  if (give_up) {
+    std::optional<float> distance;
+    const auto chased = give_up->chase_target();
+    MovementTarget chased_state;
+    if (chased && target_state(chased, chased_state) && chased_state.present &&
+        (manager.kind() == MovementKind::MoveToCharacter || give_up->waiting(time_)))
+      distance = cylinder_distance(body_radius(c.body.shape), body_height(c.body.shape),
+                                   c.body.position, chased_state.radius, chased_state.height,
+                                   chased_state.position);
+    give_up_act(index, give_up->after_frame(ends, distance, time_), buffers);
+  }
+  return manager.sticky_adjuster(c.motion, stick_now);
+}
+
+void Simulation::give_up_act(std::size_t index, GiveUpAction action, ThreadBuffers& buffers) {
+  SimCharacter& c = characters_[index];
+  MovementManager& manager = managers_[index];
+  GiveUp& give_up = *give_ups_[index];
+  switch (action) {
+    case GiveUpAction::None:
+      return;
+    case GiveUpAction::RetryChase:
+      manager.move_to_character(*give_up.chase_target(), give_up.chase_params(), c.motion, time_);
+      return;
+    case GiveUpAction::GoHome:
+      buffers.events.push_back({time_, index, SimEventKind::GaveUp, object_id(give_up.chase_target())});
+      manager.move_to_position(c.body, c.motion, give_up.home(), give_up.policy().home_params, time_);
+      give_up.started_home();
+      return;
+    case GiveUpAction::TeleportHome:
+      settle_at(c, give_up.home());
+      give_up.arrived_home();
+      buffers.events.push_back({time_, index, SimEventKind::TeleportedHome, 0});
+      return;
+    case GiveUpAction::ReachedHome:
+      give_up.arrived_home();
+      return;
+  }
+}
+
+// A present character's position and size as a movement target sees it:
+// its object's position at the start of the step, whatever thread moves it.
+const MovementTarget* Simulation::target_state(std::optional<std::size_t> target,
+                                               MovementTarget& out) const {
+  if (!target) return nullptr;
+  out.present = present_[*target] != 0;
+  if (!out.present) return &out;
+  const SimCharacter& t = characters_[*target];
+  out.position = world_.objects()[t.world_object].position;
+  out.radius = body_radius(t.body.shape);
+  out.height = body_height(t.body.shape);
+  return &out;
+}
+
+std::uint32_t Simulation::object_id(std::optional<std::size_t> index) const {
+  return index ? kCharacterObjectIdBase + static_cast<std::uint32_t>(*index) : 0;
+}
+
+// Each character's events in scene order.
 void Simulation::collect_events() {
-  for (const BlockEvents& block : block_events_) {
-    const std::vector<SimEvent>& from = thread_buffers_[block.thread].events;
-    events_.insert(events_.end(), from.begin() + static_cast<std::ptrdiff_t>(block.begin),
-                   from.begin() + static_cast<std::ptrdiff_t>(block.end));
+  for (std::size_t i = 0; i < characters_.size(); ++i) {
+    const CharacterEvents& range = character_events_[i];
+    if (range.begin == range.end) continue;
+    const std::vector<SimEvent>& from = thread_buffers_[range.thread].events;
+    events_.insert(events_.end(), from.begin() + static_cast<std::ptrdiff_t>(range.begin),
+                   from.begin() + static_cast<std::ptrdiff_t>(range.end));
   }
 }
 
@@ -201,6 +381,128 @@ void Simulation::move_character_objects() {
     ++moved;
   }
   world_.move_objects(std::span<const World::ObjectMove>(object_moves_.data(), moved));
+}
+
+// --- movement orders ------------------------------------------------------------
+
+void Simulation::check_index(std::size_t index, const char* what) const {
+  if (index >= characters_.size())
+    throw InputError(fmt::format("{}: character index {} is out of range ({} characters)", what,
+                                 index, characters_.size()));
+}
+
+void Simulation::check_target(std::size_t index, std::size_t target) const {
+  check_index(index, "character");
+  check_index(target, "target");
+  if (index == target)
+    throw InputError(fmt::format("target: character {} cannot target itself", index));
+}
+
+void Simulation::move_to(std::size_t index, const Position& target, const MoveToParams& params) {
+  check_index(index, "character");
+  if (!world_.has_cell(target.objcell_id) || !target.frame.is_valid())
+    throw InputError(fmt::format("move_to: target 0x{:08X} [{}, {}, {}] is not a position in the world",
+                                 target.objcell_id, target.frame.origin.x, target.frame.origin.y,
+                                 target.frame.origin.z));
+  SimCharacter& c = characters_[index];
+  managers_[index].move_to_position(c.body, c.motion, target, params, time_);
+}
+
+void Simulation::move_to_character(std::size_t index, std::size_t target,
+                                   const MoveToParams& params) {
+  check_target(index, target);
+  managers_[index].move_to_character(target, params, characters_[index].motion, time_);
+  if (give_ups_[index]) give_ups_[index]->chase(target, params, time_);
+}
+
+void Simulation::turn_to(std::size_t index, float heading_deg, const MoveToParams& params) {
+  check_index(index, "character");
+  if (!std::isfinite(heading_deg))
+    throw InputError(fmt::format("turn_to: heading must be finite, got {}", heading_deg));
+  const float heading = std::fmod(std::fmod(heading_deg, 360.0f) + 360.0f, 360.0f);
+  managers_[index].turn_to_heading(heading, params, characters_[index].motion, time_);
+}
+
+void Simulation::turn_to_character(std::size_t index, std::size_t target,
+                                   const MoveToParams& params) {
+  check_target(index, target);
+  managers_[index].turn_to_character(target, params, characters_[index].motion, time_);
+}
+
+void Simulation::stick_to(std::size_t index, std::size_t target, const StickyParams& params) {
+  check_target(index, target);
+  managers_[index].stick_to(target, params, time_);
+}
+
+void Simulation::cancel_movement(std::size_t index) {
+  check_index(index, "character");
+  managers_[index].cancel(characters_[index].motion);
+}
+
+MovementProgress Simulation::movement(std::size_t index) const {
+  check_index(index, "character");
+  return managers_[index].progress();
+}
+
+void Simulation::set_give_up(std::size_t index, const GiveUpPolicy& policy) {
+  check_index(index, "character");
+  set_give_up(index, policy, characters_[index].body.position);
+}
+
+void Simulation::set_give_up(std::size_t index, const GiveUpPolicy& policy, const Position& home) {
+  check_index(index, "character");
+  if (!world_.has_cell(home.objcell_id))
+    throw InputError(fmt::format("give-up policy: home 0x{:08X} is in no loaded cell", home.objcell_id));
+  give_ups_[index] = GiveUp(policy, home);
+}
+
+void Simulation::clear_give_up(std::size_t index) {
+  check_index(index, "character");
+  give_ups_[index].reset();
+}
+
+const GiveUp* Simulation::give_up(std::size_t index) const {
+  check_index(index, "character");
+  return give_ups_[index] ? &*give_ups_[index] : nullptr;
+}
+
+// --- presence -------------------------------------------------------------------
+
+void Simulation::remove(std::size_t index) {
+  check_index(index, "character");
+  if (!present_[index]) return;
+  SimCharacter& c = characters_[index];
+  removed_objects_[index] = world_.objects()[c.world_object];
+  world_.remove_object(world_.handle(c.world_object));
+  managers_[index] = MovementManager{};
+  if (give_ups_[index]) give_ups_[index] = GiveUp(give_ups_[index]->policy(), give_ups_[index]->home());
+  present_[index] = 0;
+}
+
+void Simulation::restore(std::size_t index, const Position& position) {
+  check_index(index, "character");
+  if (present_[index]) return;
+  if (!world_.has_cell(position.objcell_id))
+    throw InputError(fmt::format("restore: position 0x{:08X} is in no loaded cell", position.objcell_id));
+  SimCharacter& c = characters_[index];
+  c.body.shape.world_object.reset();
+  settle_at(c, position);
+  WorldObject object = std::move(removed_objects_[index]);
+  object.position = c.body.position;
+  c.world_object = world_.add_object(std::move(object)).index;
+  c.body.shape.world_object = c.world_object;
+  c.box_state.world_object = c.world_object;
+  present_[index] = 1;
+}
+
+// The character at `position`, at rest, settled by retail placement.
+void Simulation::settle_at(SimCharacter& c, const Position& position) const {
+  PhysicsBody body(c.body.shape, position);
+  body.colliding_objects.reserve(kReservedPerCharacter);
+  c.body = std::move(body);
+  c.box_state.position = position;
+  c.box_state.velocity = Vec3(0.0f);
+  place_sim_character(world_, c);
 }
 
 std::vector<SimEvent> Simulation::take_events() {

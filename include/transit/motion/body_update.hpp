@@ -25,10 +25,24 @@ struct BodyEvents {
   int ground_departures = 0;  ///< walkable ground left
   std::vector<CellId> entered_cells;
   int quanta = 0;        ///< quanta integrated
+  int transitions = 0;   ///< transitions run (a body at rest runs none)
   bool dropped = false;  ///< a frame over kHugeQuantum was dropped
 
   /// No events, the lists keeping their storage.
   void clear();
+};
+
+/// Changes the frame a body's motion moves it by in one quantum before the
+/// transition runs (retail's PositionManager: sticky following, constraints).
+/// Called on the thread updating the body; must only read shared data.
+class OffsetAdjuster {
+ public:
+  /// `offset` is in the body's local axes (origin) plus its turn; rewrite
+  /// either. ACE: PositionManager.AdjustOffset
+  virtual void adjust_offset(const PhysicsBody& body, Frame& offset, float quantum) const = 0;
+
+ protected:
+  ~OffsetAdjuster() = default;
 };
 
 /// How a frame is cut into quanta.
@@ -78,7 +92,8 @@ void update_object_internal(const World& world, PhysicsBody& body, MotionInterpr
 /// their storage).
 void update_object_internal(const World& world, PhysicsBody& body, MotionInterpreter* motion,
                             float quantum, BodyEvents& events, ac::AcMoveResult& move,
-                            const ac::TransitionOptions& options = {});
+                            const ac::TransitionOptions& options = {},
+                            const OffsetAdjuster* adjuster = nullptr);
 
 /// A frame of `dt` seconds. `motion` may be null for a body without controls.
 /// ACE: PhysicsObj.update_object
@@ -89,6 +104,7 @@ BodyEvents update_object(const World& world, PhysicsBody& body, MotionInterprete
 /// transition's result to `move`. Both keep their lists' storage, so a game
 /// loop that keeps them allocates nothing once the lists have grown.
 void update_object(const World& world, PhysicsBody& body, MotionInterpreter* motion, double dt,
-                   const QuantumOptions& options, BodyEvents& events, ac::AcMoveResult& move);
+                   const QuantumOptions& options, BodyEvents& events, ac::AcMoveResult& move,
+                   const OffsetAdjuster* adjuster = nullptr);
 
 }  // namespace transit

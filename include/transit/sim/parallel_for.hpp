@@ -39,17 +39,22 @@ class ParallelFor {
   /// throws is rethrown here once every thread is done.
   template <typename Body>
   void run(std::size_t n, Body& body) {
-    run_blocks_of(
-        n,
-        [](void* b, std::size_t begin, std::size_t end, int worker) {
-          (*static_cast<Body*>(b))(begin, end, worker);
-        },
-        &body);
+    run_blocks_of(n, kBlock, &call<Body>, &body);
+  }
+  /// The same with blocks of one index: body(k, k + 1, worker) for every k
+  /// in [0, n), for a few big items (a landblock group's characters).
+  template <typename Body>
+  void run_each(std::size_t n, Body& body) {
+    run_blocks_of(n, 1, &call<Body>, &body);
   }
 
  private:
   using BlockFn = void (*)(void*, std::size_t, std::size_t, int);
-  void run_blocks_of(std::size_t n, BlockFn fn, void* body);
+  template <typename Body>
+  static void call(void* b, std::size_t begin, std::size_t end, int worker) {
+    (*static_cast<Body*>(b))(begin, end, worker);
+  }
+  void run_blocks_of(std::size_t n, std::size_t block, BlockFn fn, void* body);
   void take_blocks(int worker) noexcept;
   void worker_loop(int worker);
 
@@ -59,6 +64,7 @@ class ParallelFor {
   BlockFn fn_ = nullptr;
   void* body_ = nullptr;
   std::size_t n_ = 0;
+  std::size_t block_ = kBlock;
   std::atomic<std::size_t> next_{0};
   std::atomic<bool> failed_{false};
   std::exception_ptr failure_;

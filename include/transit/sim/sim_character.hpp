@@ -50,8 +50,10 @@ MoveStatus place_sim_character(const World& world, SimCharacter& c);
 
 /// Advances `c` by dt seconds against `world`. Its events are written to
 /// `events` (cleared first); `move` is where AC transitions write their
-/// results. Both keep their storage from step to step.
+/// results. Both keep their storage from step to step. `adjuster` (AC
+/// characters) rewrites each quantum's motion, as a sticky follow does.
 void step_character(const World& world, SimCharacter& c, double dt, const QuantumOptions& options,
-                    BodyEvents& events, ac::AcMoveResult& move);
+                    BodyEvents& events, ac::AcMoveResult& move,
+                    const OffsetAdjuster* adjuster = nullptr);
 
 }  // namespace transit

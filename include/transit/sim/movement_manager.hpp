@@ -1,0 +1,248 @@
+#pragma once
+// Retail's movement managers for one character: move to a position or to
+// another character, turn to a heading or to a character, stick to a
+// character (follow), cancel. The move-to drives the character's controls
+// the way retail's MoveToManager does (turn toward the target, then run or
+// walk forward, steering while more than 20 degrees off, re-aiming as the
+// target moves, arriving within a distance); the sticky follow rewrites
+// the body's motion each quantum as retail's StickyManager does. A
+// Simulation owns one per character (Simulation::move_to and friends).
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+
+#include "transit/math/position.hpp"
+#include "transit/motion/body_update.hpp"
+#include "transit/motion/motion_interpreter.hpp"
+#include "transit/motion/physics_body.hpp"
+
+namespace transit {
+
+/// What a character's movement manager is doing.
+enum class MovementKind : std::uint8_t {
+  None,
+  MoveToPosition,
+  MoveToCharacter,
+  TurnToHeading,
+  TurnToCharacter,
+};
+/// "none", "move_to_position", "move_to_character", "turn_to_heading" or
+/// "turn_to_character".
+const char* to_string(MovementKind kind);
+
+/// How a movement ended.
+enum class MovementEnd : std::uint8_t {
+  Arrived,     ///< within the distance, facing the heading asked for
+  Blocked,     ///< no progress (retail's progress check), or blocked for N frames
+  TimedOut,    ///< longer than the timeout asked for
+  TargetGone,  ///< the target character left the world
+  Cancelled,   ///< cancel(), or replaced by a new order
+  TooFar,      ///< farther from the start than the fail distance (retail: "charged too far")
+};
+/// "arrived", "blocked", "timed_out", "target_gone", "cancelled" or "too_far".
+const char* to_string(MovementEnd end);
+
+/// How to move (retail's MovementParameters, with the defaults retail gives
+/// them, plus transit's timeout and blocked-frame limit).
+struct MoveToParams {
+  /// Arrive within this distance (metres): between the two bodies' cylinders
+  /// with use_spheres (a position is a point), else between origins.
+  float distance_to_object = 0.6f;
+  /// End TooFar when this far (metres) from where the move began.
+  float fail_distance = std::numeric_limits<float>::max();
+  /// Run when more than this (metres) beyond distance_to_object, else walk
+  /// (when both are allowed).
+  float walk_run_threshold = 15.0f;
+  bool can_walk = true;
+  bool can_run = true;
+  bool use_spheres = true;
+  /// Turn to this heading (degrees) on arrival: for a position, the compass
+  /// heading; for a character, relative to the direction to it (retail's
+  /// desired_heading with use_final_heading).
+  std::optional<float> final_heading;
+  /// On arrival at a character, stick to it (StickyParams defaults).
+  bool sticky = false;
+  /// Turn rate of the body's turn motion at speed 1, degrees per second
+  /// (the human motion table's 90); running turns 1.5 times as fast.
+  float turn_rate_deg = 90.0f;
+  /// Retail checks progress once a second and counts each failed check
+  /// (slower than 0.25 m/s toward the target); end Blocked at this count
+  /// (ACE's server cancels at 5); 0 never.
+  int fail_progress_limit = 5;
+  /// transit: end Blocked after this many frames in a row in which a wall
+  /// cut the move short and the distance did not shrink; 0 never.
+  int blocked_frames = 0;
+  /// transit: end TimedOut after this many seconds; 0 never.
+  float timeout = 0.0f;
+};
+
+/// How to stick to a character (retail's StickyManager).
+struct StickyParams {
+  /// The gap to keep between the two bodies' cylinders, metres (retail's 0.3).
+  float distance = 0.3f;
+  /// Seconds until the stick lets go (retail's 1); 0 never.
+  float timeout = 1.0f;
+};
+
+/// Where a target character is this frame, as the manager sees it.
+struct MovementTarget {
+  Position position;
+  float radius = 0.0f;  ///< metres
+  float height = 0.0f;  ///< metres
+  bool present = true;  ///< false once it has left the world
+};
+
+/// How a movement is going.
+struct MovementProgress {
+  MovementKind kind = MovementKind::None;
+  std::optional<std::size_t> target;  ///< the character moved to, turned to or stuck to
+  float distance = 0.0f;              ///< to the target at the last frame, metres
+  int fail_progress_count = 0;        ///< retail's failed progress checks in a row
+  int blocked_frames = 0;             ///< blocked frames in a row
+  double started = 0.0;               ///< simulation time the order was given
+  bool sticking = false;              ///< following a character
+  std::optional<std::size_t> stuck_to;
+};
+
+/// What ended since the last frame (a replaced order, a move, a stick).
+struct MovementEnds {
+  struct Ended {
+    MovementKind kind = MovementKind::None;  ///< None for the stick
+    MovementEnd end = MovementEnd::Arrived;
+    std::optional<std::size_t> target;
+  };
+  std::array<Ended, 4> items{};
+  int count = 0;
+  void add(const Ended& e) {
+    if (count < static_cast<int>(items.size())) items[static_cast<std::size_t>(count++)] = e;
+  }
+};
+
+/// A body's radius and height as retail's cylinder distance takes them.
+float body_radius(const ac::AcBody& body);
+float body_height(const ac::AcBody& body);
+
+/// Distance between two upright cylinders standing at `a` and `b` (negative
+/// when they overlap). ACE: Position.CylinderDistance
+float cylinder_distance(float radius_a, float height_a, const Position& a, float radius_b,
+                        float height_b, const Position& b);
+/// Compass heading (degrees, 0..360) from `from` to `to`, 0 for a point
+/// straight above or below. ACE: Position.heading
+float heading_to(const Position& from, const Position& to);
+
+/// One character's movement orders. Not thread-safe: one thread at a time.
+class MovementManager {
+ public:
+  /// Each order replaces the one running (which ends Cancelled: see
+  /// take_cancelled) and starts at simulation time `now`.
+  /// ACE: MoveToManager.MoveToPosition
+  void move_to_position(PhysicsBody& body, MotionInterpreter& motion, const Position& target,
+                        const MoveToParams& params, double now);
+  /// ACE: MoveToManager.MoveToObject (the target's position comes each frame)
+  void move_to_character(std::size_t target, const MoveToParams& params, MotionInterpreter& motion,
+                         double now);
+  /// ACE: MoveToManager.TurnToHeading
+  void turn_to_heading(float heading_deg, const MoveToParams& params, MotionInterpreter& motion,
+                       double now);
+  /// ACE: MoveToManager.TurnToObject
+  void turn_to_character(std::size_t target, const MoveToParams& params, MotionInterpreter& motion,
+                         double now);
+  /// ACE: StickyManager.StickTo
+  void stick_to(std::size_t target, const StickyParams& params, double now);
+  /// Stops the move-to and the stick, and the motions they started; what
+  /// was running is reported Cancelled by the next use_time.
+  void cancel(MotionInterpreter& motion);
+
+  /// One frame's decisions, before the physics: arrival, progress, steering,
+  /// re-aiming, timeouts. `target` is the target character's state (null
+  /// when there is none). ACE: MovementManager.UseTime, MoveToManager.UseTime,
+  /// StickyManager.UseTime
+  MovementEnds use_time(PhysicsBody& body, MotionInterpreter& motion,
+                        const MovementTarget* target, const MovementTarget* stick_target,
+                        double now);
+  /// The body's sticky adjustment for this frame's physics, if it sticks
+  /// (null otherwise); valid until the next call.
+  const OffsetAdjuster* sticky_adjuster(const MotionInterpreter& motion,
+                                        const MovementTarget* stick_target);
+
+  /// Running an order, sticking, or holding an end not yet reported.
+  bool active() const {
+    return kind_ != MovementKind::None || stick_target_.has_value() || pending_.count > 0;
+  }
+  MovementKind kind() const { return kind_; }
+  /// The character this manager moves to, turns to (none for positions).
+  std::optional<std::size_t> target() const { return target_; }
+  std::optional<std::size_t> stick_target() const { return stick_target_; }
+  MovementProgress progress() const;
+
+ private:
+  enum class Node : std::uint8_t { TurnToHeading, MoveForward };
+  struct PendingNode {
+    Node node = Node::MoveForward;
+    float heading = 0.0f;
+  };
+  class StickyAdjuster final : public OffsetAdjuster {
+   public:
+    void adjust_offset(const PhysicsBody& body, Frame& offset, float quantum) const override;
+    Position target;
+    float target_radius = 0.0f;
+    float gap = 0.3f;
+    float max_speed = 0.0f;
+  };
+
+  void begin(MovementKind kind, const MoveToParams& params, MotionInterpreter& motion, double now);
+  void add_node(Node node, float heading = 0.0f);
+  void begin_next_node(PhysicsBody& body, MotionInterpreter& motion, double now);
+  void begin_turn(PhysicsBody& body, MotionInterpreter& motion, double now);
+  void begin_move_forward(PhysicsBody& body, MotionInterpreter& motion, double now);
+  void handle_turn(PhysicsBody& body, MotionInterpreter& motion, double now);
+  void handle_move_forward(PhysicsBody& body, MotionInterpreter& motion, double now);
+  bool check_progress_made(float distance, double now);
+  void update_target(PhysicsBody& body, MotionInterpreter& motion, const MovementTarget& t,
+                     double now);
+  void plan_character_move(PhysicsBody& body, MotionInterpreter& motion, double now);
+  float current_distance(const PhysicsBody& body) const;
+  float turn_rate(bool right) const;
+  void stop_motions(MotionInterpreter& motion);
+  void finish(MovementEnd end, MotionInterpreter& motion);
+  void end_stick(MovementEnd end);
+  void pop_node();
+
+  MovementKind kind_ = MovementKind::None;
+  MoveToParams params_;
+  std::optional<std::size_t> target_;
+  Position target_position_;      ///< where the target is as last heard (retail CurrentTargetPosition)
+  Position last_heard_;           ///< where the target was when last heard
+  double last_heard_time_ = 0.0;  ///< when
+  bool initialized_ = false;      ///< the target has been heard from
+  float target_radius_ = 0.0f;
+  float target_height_ = 0.0f;
+  Position start_;
+  std::array<PendingNode, 3> nodes_{};
+  std::size_t node_count_ = 0;
+  bool moving_forward_ = false;
+  int aux_turn_ = 0;      ///< -1 left, +1 right while moving forward
+  int turning_ = 0;       ///< -1 left, +1 right in a turn node
+  bool hold_run_ = true;  ///< the hold key the move applies
+  float previous_heading_ = 0.0f;
+  float previous_distance_ = 0.0f;
+  double previous_distance_time_ = 0.0;
+  float original_distance_ = 0.0f;
+  double original_distance_time_ = 0.0;
+  float last_distance_ = 0.0f;
+  int fail_progress_count_ = 0;
+  int blocked_frames_ = 0;
+  double started_ = 0.0;
+  MovementEnds pending_;  ///< ends not yet reported
+
+  std::optional<std::size_t> stick_target_;
+  StickyParams stick_params_;
+  double stick_until_ = 0.0;
+  bool stick_initialized_ = false;
+  StickyAdjuster sticky_;
+};
+
+}  // namespace transit

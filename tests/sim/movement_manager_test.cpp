@@ -1,0 +1,238 @@
+// Movement managers (issue 22): move to a position or a character, turn,
+// stick, cancel, and their events through Simulation, on flat ground.
+#include <cmath>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "transit/math/input_error.hpp"
+#include "transit/sim/movement_manager.hpp"
+#include "transit/sim/simulation.hpp"
+#include "support/test_scenes.hpp"
+#include "transit/world/land_defs.hpp"
+
+namespace transit {
+namespace {
+
+constexpr double kDt = 1.0 / 30.0;
+
+CharacterDesc character_at(const std::string& name, const Vec3& local, float heading) {
+  CharacterDesc c;
+  c.name = name;
+  c.position.global = test::kBlockOrigin + local;
+  c.orientation.heading_deg = heading;
+  return c;
+}
+
+CharacterDesc creature_at(const std::string& name, const Vec3& local, float heading) {
+  CharacterDesc c = character_at(name, local, heading);
+  c.flags = kFlagEdgeSlide | kFlagGravity | kFlagCreature;
+  return c;
+}
+
+Simulation flat(std::vector<CharacterDesc> characters) {
+  SceneDesc scene = test::two_by_two_flat();
+  scene.characters = std::move(characters);
+  return Simulation(World::from_scene(scene), scene);
+}
+
+Position at(const Vec3& local) {
+  Position p;
+  p.objcell_id = outdoor_cell_from_local(test::kBlock, local.x, local.y);
+  p.frame.origin = local;
+  return p;
+}
+
+Vec3 global_of(const SimCharacter& c) {
+  return local_to_global(c.body.position.objcell_id, c.body.position.frame.origin);
+}
+
+float horizontal_distance(const Vec3& a, const Vec3& b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+std::vector<SimEvent> events_of(const std::vector<SimEvent>& all, SimEventKind kind) {
+  std::vector<SimEvent> out;
+  for (const SimEvent& e : all)
+    if (e.kind == kind) out.push_back(e);
+  return out;
+}
+
+// Steps until the character's movement ends or `seconds` pass; every event.
+std::vector<SimEvent> run(Simulation& sim, double seconds) {
+  std::vector<SimEvent> all;
+  for (int i = 0; i < static_cast<int>(seconds / kDt); ++i) {
+    sim.step(kDt);
+    for (const SimEvent& e : sim.take_events()) all.push_back(e);
+  }
+  return all;
+}
+
+TEST(MovementGeometry, CylinderDistanceAndHeadingByHand) {
+  const Position a = at({10, 10, 0});
+  // Side by side: 5 m apart, radii 0.5 each.
+  EXPECT_FLOAT_EQ(cylinder_distance(0.5f, 2.0f, a, 0.5f, 2.0f, at({13, 14, 0})), 4.0f);
+  // Straight above: 5 m up, reach 4, the gap above the 2 m cylinder 3: 5.
+  Position above = a;
+  above.frame.origin.z = 5.0f;
+  EXPECT_FLOAT_EQ(cylinder_distance(0.5f, 2.0f, a, 0.5f, 2.0f, above), 5.0f);
+  // Overlapping both ways: reach -0.5, z overlap -2: -sqrt(4.25).
+  Position overlap = at({10.5f, 10, 0});
+  EXPECT_FLOAT_EQ(cylinder_distance(0.5f, 2.0f, a, 0.5f, 2.0f, overlap), -std::sqrt(4.25f));
+  EXPECT_FLOAT_EQ(heading_to(a, at({11, 10, 0})), 90.0f);
+  EXPECT_FLOAT_EQ(heading_to(a, at({10, 9, 0})), 180.0f);
+  EXPECT_FLOAT_EQ(heading_to(a, at({9, 9, 0})), 225.0f);
+  EXPECT_FLOAT_EQ(heading_to(a, above), 0.0f);
+  ac::AcBody human;
+  EXPECT_FLOAT_EQ(body_radius(human), 0.48f);
+  EXPECT_FLOAT_EQ(body_height(human), 1.83f);
+}
+
+TEST(MoveTo, TurnsInPlaceThenRunsAndArrivesWithinTheDistance) {
+  Simulation sim = flat({character_at("walker", {96, 40, 0}, 0.0f)});
+  const Position target = at({116, 40, 0});
+  sim.move_to(0, target);
+  EXPECT_EQ(sim.movement(0).kind, MovementKind::MoveToPosition);
+
+  // The first third of a second: turning right at 135 deg/s (running), not moving.
+  for (int i = 0; i < 10; ++i) sim.step(kDt);
+  const SimCharacter& c = sim.character(0);
+  EXPECT_NEAR(c.body.position.frame.heading(), 45.0f, 5.0f);
+  EXPECT_NEAR(c.body.position.frame.origin.x, 96.0f, 1e-3f);
+
+  const std::vector<SimEvent> events = run(sim, 8.0);
+  const auto arrived = events_of(events, SimEventKind::MoveArrived);
+  ASSERT_EQ(arrived.size(), 1u);
+  EXPECT_EQ(arrived[0].id, 0u);
+  EXPECT_EQ(sim.movement(0).kind, MovementKind::None);
+  // Arrived: the cylinder (radius 0.48) within 0.6 m of the point, heading east.
+  const float left = 116.0f - c.body.position.frame.origin.x;
+  EXPECT_GT(left, 0.48f);
+  EXPECT_LT(left, 0.48f + 0.6f);
+  EXPECT_NEAR(c.body.position.frame.heading(), 90.0f, 1e-3f);
+  EXPECT_EQ(c.motion.forward(), ForwardCommand::Ready);
+  // 90 degrees at 135 deg/s, then about 18.9 m at the run speed.
+  const double run_speed = kRunAnimSpeed * c.motion.run_rate();
+  EXPECT_NEAR(arrived[0].t, 0.667 + 18.9 / run_speed, 0.1);
+}
+
+TEST(MoveTo, WalksWhenWithinTheWalkRunThreshold) {
+  Simulation sim = flat({character_at("walker", {96, 40, 0}, 90.0f)});
+  sim.move_to(0, at({104, 40, 0}));
+  for (int i = 0; i < 30; ++i) sim.step(kDt);
+  EXPECT_FALSE(sim.character(0).motion.hold_run());
+  EXPECT_NEAR(glm::length(sim.character(0).body.cached_velocity), kWalkAnimSpeed, 0.01f);
+  const auto events = run(sim, 4.0);
+  EXPECT_EQ(events_of(events, SimEventKind::MoveArrived).size(), 1u);
+}
+
+TEST(MoveTo, FinalHeadingAndTurnToHeadingEndExactly) {
+  Simulation sim = flat({character_at("turner", {96, 40, 0}, 0.0f)});
+  sim.turn_to(0, -90.0f);  // 270: the short way is left
+  for (int i = 0; i < 3; ++i) sim.step(kDt);
+  EXPECT_GT(sim.character(0).body.position.frame.heading(), 300.0f);
+  auto events = run(sim, 1.5);
+  ASSERT_EQ(events_of(events, SimEventKind::MoveArrived).size(), 1u);
+  EXPECT_NEAR(sim.character(0).body.position.frame.heading(), 270.0f, 1e-3f);
+  // 90 degrees at 135 deg/s: two thirds of a second, give or take a frame.
+  EXPECT_NEAR(events_of(events, SimEventKind::MoveArrived)[0].t, 3 * kDt + 0.667, 0.07);
+
+  MoveToParams params;
+  params.final_heading = 180.0f;
+  sim.move_to(0, at({90, 40, 0}), params);
+  events = run(sim, 4.0);
+  ASSERT_EQ(events_of(events, SimEventKind::MoveArrived).size(), 1u);
+  EXPECT_NEAR(sim.character(0).body.position.frame.heading(), 180.0f, 1e-3f);
+  EXPECT_LT(sim.character(0).body.position.frame.origin.x, 91.1f);
+}
+
+TEST(MoveToCharacter, ReaimsAtAWalkingTargetAndCatchesIt) {
+  Simulation sim = flat({creature_at("chaser", {60, 30, 0}, 0.0f),
+                         character_at("walker", {70, 40, 0}, 0.0f)});
+  ScriptInput walk;
+  walk.forward = ForwardInput::Walk;
+  sim.apply(1, walk);
+  MoveToParams run_always;  // as ACE's creatures chase: never walking
+  run_always.can_walk = false;
+  sim.move_to_character(0, 1, run_always);
+  std::vector<SimEvent> events;
+  for (int i = 0; i < 300 && events_of(events, SimEventKind::MoveArrived).empty(); ++i) {
+    sim.step(kDt);
+    for (const SimEvent& e : sim.take_events()) events.push_back(e);
+  }
+  const auto arrived = events_of(events, SimEventKind::MoveArrived);
+  ASSERT_EQ(arrived.size(), 1u);
+  EXPECT_EQ(arrived[0].id, kCharacterObjectIdBase + 1);
+  // The walker went 3.12 m/s north all along; the chaser ends beside where it
+  // was last heard of (at most half a second, 1.56 m, behind, as in retail).
+  const float gap = horizontal_distance(global_of(sim.character(0)), global_of(sim.character(1)));
+  EXPECT_LT(gap, 0.96f + 0.6f + 1.6f);
+  EXPECT_GT(gap, 0.96f);
+  EXPECT_GT(sim.character(1).body.position.frame.origin.y, 45.0f);
+}
+
+TEST(MoveToCharacter, EndsTargetGoneWhenTheTargetLeavesAndRestoreBringsItBack) {
+  Simulation sim = flat({creature_at("chaser", {60, 30, 0}, 0.0f),
+                         character_at("target", {60, 60, 0}, 0.0f)});
+  sim.move_to_character(0, 1);
+  run(sim, 0.5);
+  sim.remove(1);
+  EXPECT_FALSE(sim.present(1));
+  const auto events = run(sim, 0.2);
+  const auto gone = events_of(events, SimEventKind::TargetGone);
+  ASSERT_EQ(gone.size(), 1u);
+  EXPECT_EQ(gone[0].character, 0u);
+  EXPECT_EQ(sim.character(0).motion.forward(), ForwardCommand::Ready);
+  // Its object left the world: the chaser walks through where it stood.
+  sim.move_to(0, at({60, 70, 0}));
+  auto through = run(sim, 6.0);
+  EXPECT_TRUE(events_of(through, SimEventKind::CollidedObject).empty());
+  EXPECT_EQ(events_of(through, SimEventKind::MoveArrived).size(), 1u);
+
+  sim.restore(1, at({60, 50, 0}));
+  EXPECT_TRUE(sim.present(1));
+  sim.move_to(0, at({60, 40, 0}));
+  through = run(sim, 6.0);
+  EXPECT_FALSE(events_of(through, SimEventKind::CollidedObject).empty());
+}
+
+TEST(MoveTo, ControlsCancelAndANewOrderReplaces) {
+  Simulation sim = flat({character_at("walker", {96, 40, 0}, 90.0f)});
+  sim.move_to(0, at({150, 40, 0}));
+  run(sim, 0.5);
+  sim.move_to(0, at({96, 80, 0}));
+  auto events = run(sim, 0.1);
+  ASSERT_EQ(events_of(events, SimEventKind::MoveCancelled).size(), 1u);
+  ScriptInput stop;
+  stop.forward = ForwardInput::Stop;
+  sim.apply(0, stop);
+  events = run(sim, 1.0);
+  EXPECT_EQ(events_of(events, SimEventKind::MoveCancelled).size(), 1u);
+  EXPECT_EQ(sim.movement(0).kind, MovementKind::None);
+}
+
+TEST(MoveTo, TimeoutAndFailDistanceEndTheMove) {
+  Simulation sim = flat({character_at("walker", {96, 40, 0}, 90.0f)});
+  MoveToParams params;
+  params.timeout = 1.0f;
+  sim.move_to(0, at({150, 40, 0}), params);
+  auto events = run(sim, 1.2);
+  EXPECT_EQ(events_of(events, SimEventKind::MoveTimedOut).size(), 1u);
+  params = {};
+  params.fail_distance = 5.0f;
+  sim.move_to(0, at({150, 40, 0}), params);
+  events = run(sim, 2.0);
+  EXPECT_EQ(events_of(events, SimEventKind::MoveTooFar).size(), 1u);
+}
+
+TEST(MovementOrders, BadIndexTargetOrPositionIsRefused) {
+  Simulation sim = flat({character_at("a", {96, 40, 0}, 0.0f)});
+  EXPECT_THROW(sim.move_to_character(0, 0), InputError);
+  EXPECT_THROW(sim.move_to_character(0, 3), InputError);
+  EXPECT_THROW(sim.stick_to(2, 0), InputError);
+  EXPECT_THROW(sim.turn_to(0, std::nanf("")), InputError);
+  Position nowhere = at({10, 10, 0});
+  nowhere.objcell_id = 0x12340001;
+  EXPECT_THROW(sim.move_to(0, nowhere), InputError);
+}
+
+}  // namespace
+}  // namespace transit
