@@ -2,7 +2,9 @@
 // (positions, velocities, contact planes, box states) and the same events
 // as on one thread, for the demo tour and for a crowd that bumps into
 // itself.
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -11,6 +13,7 @@
 #include "transit/sim/demo_script.hpp"
 #include "transit/sim/simulation.hpp"
 #include "transit/world/demo_world.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 namespace {
@@ -54,6 +57,12 @@ class Lockstep {
     }
     events_.resize(sims_.size());
   }
+  Lockstep(const SceneDesc& scene, const std::vector<SimulationOptions>& options) {
+    for (const SimulationOptions& o : options)
+      sims_.push_back(std::make_unique<Simulation>(demo_world(), scene, o));
+    events_.resize(sims_.size());
+  }
+  std::size_t size() const { return sims_.size(); }
 
   Simulation& sim(std::size_t i) { return *sims_[i]; }
 
@@ -166,6 +175,69 @@ TEST(SimulationThreads, ACrowdIsBitIdenticalOnOneTwoAndThreeThreads) {
   }
   // The crowd did run into itself.
   EXPECT_GT(collisions, 100u);
+}
+
+// Characters on a 6 m grid around the corner where the demo's four
+// landblocks meet (village-local (192, 192)), running every way across the
+// borders; every fourth chasing another.
+SceneDesc border_crowd(int count) {
+  SceneDesc scene = make_demo_world();
+  scene.characters.clear();
+  for (int i = 0; i < count; ++i) {
+    CharacterDesc c;
+    c.name = fmt::format("c{}", i);
+    Vec3 at(32448.0f + 150.0f + static_cast<float>(i % 15 * 6),
+            34560.0f + 150.0f + static_cast<float>(i / 15 * 6), 100.0f);
+    const Position p = *demo_world().resolve_global(at);
+    Vec3 ground = p.frame.origin;
+    ac::surface_under(demo_world(), p.objcell_id, ground)->plane.set_height(ground);
+    at.z = ground.z;
+    c.position.global = at;
+    c.orientation.heading_deg = static_cast<float>((i * 47) % 360);
+    c.flags = kFlagEdgeSlide | kFlagGravity | (i % 3 == 0 ? kFlagCreature : kFlagPlayer | kFlagPk);
+    scene.characters.push_back(c);
+  }
+  return scene;
+}
+
+std::uint32_t group_key(CellId cell, std::uint32_t span) {
+  return (landblock_x(cell) / span) << 16 | (landblock_y(cell) / span);
+}
+
+TEST(SimulationThreads, LandblockGroupsHandCrossersOverAndMatchOneThreadBitForBit) {
+  constexpr int kCharacters = 200;
+  constexpr int kTicks = 90;
+  std::vector<SimulationOptions> options(4);
+  options[1].scheduling = options[2].scheduling = options[3].scheduling = SimScheduling::LandblockGroups;
+  options[1].landblock_group_span = options[2].landblock_group_span = options[3].landblock_group_span = 1;
+  options[2].threads = 2;
+  options[3].threads = 3;
+  Lockstep lockstep(border_crowd(kCharacters), options);
+  for (std::size_t s = 0; s < lockstep.size(); ++s)
+    for (std::size_t i = 0; i < kCharacters; i += 4)
+      lockstep.sim(s).move_to_character(i, (i + 7) % kCharacters);
+
+  int handovers = 0;
+  std::vector<std::uint32_t> groups_used;
+  for (int tick = 0; tick < kTicks; ++tick) {
+    for (int i = 1; i < kCharacters; ++i)
+      if (i % 4 != 0) lockstep.apply(static_cast<std::size_t>(i), crowd_input(i, tick));
+    std::vector<std::uint32_t> before(kCharacters);
+    for (std::size_t i = 0; i < kCharacters; ++i)
+      before[i] = group_key(lockstep.sim(2).character(i).body.position.objcell_id, 1);
+    ASSERT_EQ(lockstep.step(1.0 / 30.0), "") << "tick " << tick;
+    for (std::size_t i = 0; i < kCharacters; ++i) {
+      // Every character was updated in the group it stood in at the start
+      // of the step: never in none, never in two.
+      ASSERT_EQ(lockstep.sim(2).group_of(i), before[i]) << "character " << i << " tick " << tick;
+      const std::uint32_t now = group_key(lockstep.sim(2).character(i).body.position.objcell_id, 1);
+      handovers += now != before[i];
+      if (std::find(groups_used.begin(), groups_used.end(), now) == groups_used.end())
+        groups_used.push_back(now);
+    }
+  }
+  EXPECT_EQ(groups_used.size(), 4u);
+  EXPECT_GT(handovers, 50);
 }
 
 }  // namespace
