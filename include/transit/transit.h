@@ -445,6 +445,16 @@ typedef enum tr_EventKind {
   tr_eventEnteredCell,
   tr_eventJumped,
   tr_eventJumpRefused,
+  /* The movement orders' ends (id: the target character's object id, or 0). */
+  tr_eventMoveArrived,
+  tr_eventMoveBlocked,
+  tr_eventMoveTimedOut,
+  tr_eventMoveTooFar,
+  tr_eventMoveCancelled,
+  tr_eventTargetGone,
+  tr_eventStickEnded,
+  tr_eventGaveUp,
+  tr_eventTeleportedHome,
 } tr_EventKind;
 TR_API const char* tr_EventKindName(tr_EventKind kind);
 
@@ -460,6 +470,80 @@ typedef struct tr_Event {
 TR_API tr_Status tr_Simulation_TakeEvents(tr_SimulationId simulation, tr_Event* events,
                                           int32_t capacity, int32_t* count);
 TR_API tr_Status tr_Simulation_GetPendingEventCount(tr_SimulationId simulation, int32_t* count);
+
+/* ---- movement orders (docs/server.md) ------------------------------------
+ * Retail's move-to and sticky follow for a simulation's characters; an order
+ * drives the character's controls until it ends with one of the events
+ * above. tr_Simulation_SetControls cancels it. */
+typedef struct tr_MoveToParams {
+  float distance_to_object; /* arrive within, metres (0.6) */
+  float fail_distance;      /* end MoveTooFar this far from the start, metres; <= 0: never */
+  float walk_run_threshold; /* run when farther than this beyond the arrival distance (15) */
+  float final_heading;      /* with use_final_heading: degrees, on arrival */
+  float turn_rate_deg;      /* walking turn rate, degrees a second (90); running 1.5x */
+  float timeout;            /* seconds; 0: never */
+  int32_t fail_progress_limit; /* retail's failed once-a-second progress checks that end it (5); 0: never */
+  int32_t blocked_frames;      /* frames in a row blocked by a wall without getting closer (0: never) */
+  bool can_walk, can_run;
+  bool use_spheres;         /* distance between the bodies' cylinders, not their origins */
+  bool use_final_heading;
+  bool sticky;              /* on arriving at a character, follow it */
+} tr_MoveToParams;
+TR_API tr_MoveToParams tr_DefaultMoveToParams(void);
+
+/* params may be null for the defaults. */
+TR_API tr_Status tr_Simulation_MoveTo(tr_SimulationId simulation, int32_t index,
+                                      tr_Position target, const tr_MoveToParams* params);
+TR_API tr_Status tr_Simulation_MoveToCharacter(tr_SimulationId simulation, int32_t index,
+                                               int32_t target, const tr_MoveToParams* params);
+TR_API tr_Status tr_Simulation_TurnTo(tr_SimulationId simulation, int32_t index,
+                                      float heading_deg, const tr_MoveToParams* params);
+TR_API tr_Status tr_Simulation_TurnToCharacter(tr_SimulationId simulation, int32_t index,
+                                               int32_t target, const tr_MoveToParams* params);
+/* Follows `target`, keeping `distance` metres between the bodies; timeout
+ * in seconds (retail: 1), 0 never. */
+TR_API tr_Status tr_Simulation_StickTo(tr_SimulationId simulation, int32_t index, int32_t target,
+                                       float distance, float timeout);
+TR_API tr_Status tr_Simulation_CancelMovement(tr_SimulationId simulation, int32_t index);
+
+typedef enum tr_MovementKind {
+  tr_movementNone = 0,
+  tr_movementMoveToPosition,
+  tr_movementMoveToCharacter,
+  tr_movementTurnToHeading,
+  tr_movementTurnToCharacter,
+} tr_MovementKind;
+typedef struct tr_MovementProgress {
+  tr_MovementKind kind;
+  int32_t target;              /* character index, -1 none */
+  float distance;              /* to the target at the last frame, metres */
+  int32_t fail_progress_count;
+  int32_t blocked_frames;
+  int32_t stuck_to;            /* the character followed, -1 none */
+} tr_MovementProgress;
+TR_API tr_Status tr_Simulation_GetMovement(tr_SimulationId simulation, int32_t index,
+                                           tr_MovementProgress* out);
+
+/* A creature that stops getting closer to what it chases goes home. */
+typedef struct tr_GiveUpPolicy {
+  float no_progress_seconds; /* 10 */
+  float min_progress;        /* metres closer than ever before that count (0.25) */
+  float retry_seconds;       /* wait after a blocked chase (2) */
+  tr_MoveToParams home;      /* the walk home (a 30 s timeout) */
+} tr_GiveUpPolicy;
+TR_API tr_GiveUpPolicy tr_DefaultGiveUpPolicy(void);
+/* Home is where the character stands now; a null policy clears it. */
+TR_API tr_Status tr_Simulation_SetGiveUp(tr_SimulationId simulation, int32_t index,
+                                         const tr_GiveUpPolicy* policy);
+
+/* Takes a character out of the world (orders aimed at it end TargetGone),
+ * and puts it back at a position, placed by retail placement. */
+TR_API tr_Status tr_Simulation_RemoveCharacter(tr_SimulationId simulation, int32_t index);
+TR_API tr_Status tr_Simulation_RestoreCharacter(tr_SimulationId simulation, int32_t index,
+                                                tr_Position position);
+/* Transitions the character's last step ran (0 at rest). */
+TR_API tr_Status tr_Simulation_GetTransitions(tr_SimulationId simulation, int32_t index,
+                                              int32_t* count);
 
 #ifdef __cplusplus
 }

@@ -51,6 +51,8 @@ HandleTable<SimulationEntry, kMaxSimulations>& simulations();
 WorldEntry& world_of(tr_WorldId id);
 SceneDesc& scene_of(tr_SceneId id);
 SimulationEntry& simulation_of(tr_SimulationId id);
+/// `index` as a character of `simulation`; refuses one out of range, naming `what`.
+std::size_t character_index(const Simulation& simulation, int32_t index, const char* what = "index");
 /// The character of a live id and the world it is in.
 Character& character_of(tr_CharacterId id, WorldEntry** world = nullptr);
 /// The world's handle of a live object id.

@@ -13,14 +13,6 @@ using namespace transit::capi;
 
 namespace {
 
-std::size_t character_index(const Simulation& simulation, int32_t index) {
-  if (index < 0 || static_cast<std::size_t>(index) >= simulation.size())
-    refuse(tr_errorInvalidArgument,
-           fmt::format("index: {} is not a character of the simulation (it has {})", index,
-                       simulation.size()));
-  return static_cast<std::size_t>(index);
-}
-
 void check_threads(int32_t threads) {
   if (threads < 1 || threads > 256) refuse(tr_errorInvalidArgument, "threads: must be 1..256");
 }
@@ -166,7 +158,7 @@ tr_Status tr_Simulation_GetPendingEventCount(tr_SimulationId simulation, int32_t
 
 const char* tr_EventKindName(tr_EventKind kind) {
   const std::int32_t raw = enum_value(kind);
-  if (raw < tr_eventCollidedObject || raw > tr_eventJumpRefused) return "unknown";
+  if (raw < tr_eventCollidedObject || raw > tr_eventTeleportedHome) return "unknown";
   return to_string(static_cast<SimEventKind>(raw));
 }
 

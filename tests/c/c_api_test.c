@@ -295,6 +295,77 @@ static void test_world_in_code(void) {
   CHECK_OK(tr_DestroyWorld(world));
 }
 
+/* Movement orders: a creature chases a standing player across a flat
+ * landblock and arrives; follows it; the player leaves the world. */
+static void test_movement_orders(void) {
+  tr_SceneId scene;
+  CHECK_OK(tr_CreateScene(&scene));
+  CHECK_OK(tr_Scene_AddLandblock(scene, 10, 20, NULL, 5.0f));
+  tr_CharacterDef player = tr_DefaultCharacterDef();
+  tr_CharacterDef wolf = tr_DefaultCharacterDef();
+  wolf.flags = tr_flagEdgeSlide | tr_flagGravity | tr_flagCreature;
+  tr_Vec3 player_at = {100.0f, 120.0f, 5.0f}, wolf_at = {100.0f, 90.0f, 5.0f};
+  CHECK_OK(tr_Scene_AddCharacter(scene, &player, "player", tr_MakePosition(0x0A140026u, player_at, 0)));
+  CHECK_OK(tr_Scene_AddCharacter(scene, &wolf, "wolf", tr_MakePosition(0x0A140024u, wolf_at, 0)));
+  tr_WorldId world;
+  CHECK_OK(tr_CreateWorld(scene, &world));
+  tr_SimulationId sim;
+  CHECK_OK(tr_CreateSimulation(world, scene, NULL, &sim));
+
+  tr_MoveToParams chase = tr_DefaultMoveToParams();
+  CHECK(fabsf(chase.distance_to_object - 0.6f) < 1e-6f && chase.can_walk && chase.use_spheres);
+  chase.can_walk = false;
+  CHECK_OK(tr_Simulation_MoveToCharacter(sim, 1, 0, &chase));
+  tr_MovementProgress progress;
+  CHECK_OK(tr_Simulation_GetMovement(sim, 1, &progress));
+  CHECK(progress.kind == tr_movementMoveToCharacter && progress.target == 0);
+  int arrived_at = -1;
+  tr_Event events[64];
+  int32_t count = 0;
+  for (int i = 0; i < 150 && arrived_at < 0; ++i) {
+    CHECK_OK(tr_Simulation_Step(sim, 1.0 / 30.0));
+    CHECK_OK(tr_Simulation_TakeEvents(sim, events, 64, &count));
+    for (int32_t k = 0; k < count; ++k)
+      if (events[k].kind == tr_eventMoveArrived && events[k].character == 1) arrived_at = i;
+  }
+  CHECK(arrived_at > 0);
+  tr_CharacterState s;
+  CHECK_OK(tr_Simulation_GetCharacterState(sim, 1, &s));
+  /* Within 0.6 m of the player's cylinder: centres at most 0.96 + 0.6 m apart. */
+  CHECK(s.position.origin.y > 120.0f - 0.96f - 0.6f - 0.35f && s.position.origin.y < 120.0f - 0.96f);
+  CHECK(strcmp(tr_EventKindName(tr_eventMoveArrived), "move_arrived") == 0);
+
+  CHECK_OK(tr_Simulation_StickTo(sim, 1, 0, 2.0f, 0.0f));
+  CHECK_OK(tr_Simulation_RemoveCharacter(sim, 0));
+  int gone = 0;
+  for (int i = 0; i < 3; ++i) {
+    CHECK_OK(tr_Simulation_Step(sim, 1.0 / 30.0));
+    CHECK_OK(tr_Simulation_TakeEvents(sim, events, 64, &count));
+    for (int32_t k = 0; k < count; ++k) gone += events[k].kind == tr_eventTargetGone;
+  }
+  CHECK(gone == 1);
+  int32_t transitions = -1;
+  CHECK_OK(tr_Simulation_GetTransitions(sim, 1, &transitions));
+  CHECK(transitions == 0);
+  tr_Vec3 back = {100.0f, 110.0f, 5.0f};
+  CHECK_OK(tr_Simulation_RestoreCharacter(sim, 0, tr_MakePosition(0x0A140025u, back, 0)));
+  tr_GiveUpPolicy policy = tr_DefaultGiveUpPolicy();
+  CHECK(fabsf(policy.no_progress_seconds - 10.0f) < 1e-6f && fabsf(policy.home.timeout - 30.0f) < 1e-6f);
+  CHECK_OK(tr_Simulation_SetGiveUp(sim, 1, &policy));
+  CHECK_OK(tr_Simulation_SetGiveUp(sim, 1, NULL));
+
+  CHECK(tr_Simulation_MoveToCharacter(sim, 1, 1, NULL) == tr_errorInput);
+  CHECK(strstr(tr_GetLastError(), "itself") != NULL);
+  CHECK(tr_Simulation_MoveToCharacter(sim, 1, 7, NULL) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "target") != NULL);
+  chase.turn_rate_deg = NAN;
+  CHECK(tr_Simulation_MoveTo(sim, 1, tr_MakePosition(0x0A140025u, back, 0), &chase) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "turn_rate_deg") != NULL);
+  CHECK_OK(tr_DestroySimulation(sim));
+  CHECK_OK(tr_DestroyScene(scene));
+  CHECK_OK(tr_DestroyWorld(world));
+}
+
 /* An indoor cell built in code: a closed 4 x 4 x 3 m room whose walls face
  * inwards, standing in a flat landblock; a character inside runs into its
  * north wall, jumps, and is teleported. */
@@ -566,6 +637,7 @@ int main(void) {
   test_retail_data();
   test_batch();
   test_box_movers();
+  test_movement_orders();
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }
