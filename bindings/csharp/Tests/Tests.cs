@@ -235,6 +235,46 @@ static class Tests
         }
     }
 
+    // A wolf chases a standing player over the village pad (west of the house) and arrives; it
+    // follows; the player leaves the world and the follow ends TargetGone.
+    static void CreatureChasesAndTargetLeaves()
+    {
+        using (var world = World.Demo())
+        using (var scene = new Scene())
+        {
+            var wolf = CharacterDef.Default;
+            wolf.Flags = EntityFlags.EdgeSlide | EntityFlags.Gravity | EntityFlags.Creature;
+            scene.AddCharacter("player", Position.Global(LandblockX + 70, LandblockY + 50, 20));
+            scene.AddCharacter("wolf", wolf, Position.Global(LandblockX + 70, LandblockY + 30, 20));
+            using (var sim = new Simulation(world, scene))
+            {
+                var chase = MoveToParams.Default;
+                Check(Math.Abs(chase.DistanceToObject - 0.6f) < 1e-6f && chase.CanWalk, "retail's defaults");
+                chase.CanWalk = false;
+                sim.MoveToCharacter(1, 0, chase);
+                Check(sim.Movement(1).Kind == MovementKind.MoveToCharacter && sim.Movement(1).Target == 0, "chasing");
+                bool arrived = false;
+                for (int f = 0; f < 150 && !arrived; ++f)
+                {
+                    sim.Step(1.0 / 30.0);
+                    arrived = sim.TakeEvents().Exists(e => e.Kind == EventKind.MoveArrived && e.Character == 1);
+                }
+                Check(arrived, "the wolf arrived");
+                float y = sim.State(1).Position.Origin.Y;
+                Check(y > 50 - 0.96f - 0.95f && y < 50 - 0.96f, "beside the player: " + y);
+                sim.StickTo(1, 0, 2f);
+                sim.Remove(0);
+                sim.Step(1.0 / 30.0);
+                Check(sim.TakeEvents().Exists(e => e.Kind == EventKind.TargetGone && e.Character == 1), "target gone");
+                Check(sim.Transitions(1) == 0, "at rest, no transitions");
+                sim.Restore(0, Position.Global(LandblockX + 70, LandblockY + 60, 20));
+                sim.SetGiveUp(1, GiveUpPolicy.Default);
+                sim.ClearGiveUp(1);
+                Expect<TransitException>(() => sim.MoveToCharacter(1, 1), "itself");
+            }
+        }
+    }
+
     static T Expect<T>(Action action, string messagePart) where T : Exception
     {
         try { action(); }
@@ -280,6 +320,7 @@ static class Tests
             new KeyValuePair<string, Action>("StaleHandlesThrow", StaleHandlesThrow),
             new KeyValuePair<string, Action>("BatchAndSimulation", BatchAndSimulation),
             new KeyValuePair<string, Action>("WorldFromRetailData", WorldFromRetailData),
+            new KeyValuePair<string, Action>("CreatureChasesAndTargetLeaves", CreatureChasesAndTargetLeaves),
         };
         int passed = 0, failed = 0;
         foreach (var t in tests)

@@ -119,6 +119,20 @@ namespace Transit
         [DllImport(Lib, EntryPoint = "tr_Simulation_GetCharacterState")] internal static extern Status SimulationCharacterState(SimulationId id, int index, out CharacterState state);
         [DllImport(Lib, EntryPoint = "tr_Simulation_TakeEvents")] internal static extern Status TakeEvents(SimulationId id, [Out] Event[] events, int capacity, out int count);
         [DllImport(Lib, EntryPoint = "tr_Simulation_GetPendingEventCount")] internal static extern Status PendingEventCount(SimulationId id, out int count);
+        [DllImport(Lib, EntryPoint = "tr_DefaultMoveToParams")] internal static extern MoveToParams DefaultMoveToParams();
+        [DllImport(Lib, EntryPoint = "tr_DefaultGiveUpPolicy")] internal static extern GiveUpPolicy DefaultGiveUpPolicy();
+        [DllImport(Lib, EntryPoint = "tr_Simulation_MoveTo")] internal static extern Status MoveTo(SimulationId id, int index, Position target, ref MoveToParams p);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_MoveToCharacter")] internal static extern Status MoveToCharacter(SimulationId id, int index, int target, ref MoveToParams p);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_TurnTo")] internal static extern Status TurnTo(SimulationId id, int index, float headingDeg, ref MoveToParams p);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_TurnToCharacter")] internal static extern Status TurnToCharacter(SimulationId id, int index, int target, ref MoveToParams p);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_StickTo")] internal static extern Status StickTo(SimulationId id, int index, int target, float distance, float timeout);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_CancelMovement")] internal static extern Status CancelMovement(SimulationId id, int index);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_GetMovement")] internal static extern Status GetMovement(SimulationId id, int index, out MovementProgress progress);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_SetGiveUp")] internal static extern Status SetGiveUp(SimulationId id, int index, ref GiveUpPolicy policy);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_SetGiveUp")] internal static extern Status ClearGiveUp(SimulationId id, int index, IntPtr none);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_RemoveCharacter")] internal static extern Status RemoveCharacter(SimulationId id, int index);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_RestoreCharacter")] internal static extern Status RestoreCharacter(SimulationId id, int index, Position position);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_GetTransitions")] internal static extern Status GetTransitions(SimulationId id, int index, out int count);
 
         /// <summary>Throws the native error when a call did not succeed.</summary>
         internal static void Check(Status status)

@@ -20,7 +20,62 @@ namespace Transit
 
     public enum TraceHit { None = 0, Terrain, Cell, Object }
 
-    public enum EventKind { CollidedObject = 0, CollidedEnvironment, Blocked, Landed, LeftGround, EnteredCell, Jumped, JumpRefused }
+    public enum EventKind
+    {
+        CollidedObject = 0, CollidedEnvironment, Blocked, Landed, LeftGround, EnteredCell, Jumped, JumpRefused,
+        MoveArrived, MoveBlocked, MoveTimedOut, MoveTooFar, MoveCancelled, TargetGone, StickEnded, GaveUp, TeleportedHome,
+    }
+
+    public enum MovementKind { None = 0, MoveToPosition, MoveToCharacter, TurnToHeading, TurnToCharacter }
+
+    /// <summary>How a move-to goes (retail's MovementParameters; docs/server.md). Start from MoveToParams.Default.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct MoveToParams
+    {
+        public float DistanceToObject;
+        /// <summary>Metres from the start that end the move MoveTooFar; 0: never.</summary>
+        public float FailDistance;
+        public float WalkRunThreshold;
+        public float FinalHeading;
+        public float TurnRateDeg;
+        /// <summary>Seconds; 0: never.</summary>
+        public float Timeout;
+        public int FailProgressLimit;
+        public int BlockedFrames;
+        private byte canWalk, canRun, useSpheres, useFinalHeading, sticky;
+
+        public static MoveToParams Default { get { return Native.DefaultMoveToParams(); } }
+        public bool CanWalk { get { return canWalk != 0; } set { canWalk = (byte)(value ? 1 : 0); } }
+        public bool CanRun { get { return canRun != 0; } set { canRun = (byte)(value ? 1 : 0); } }
+        public bool UseSpheres { get { return useSpheres != 0; } set { useSpheres = (byte)(value ? 1 : 0); } }
+        public bool UseFinalHeading { get { return useFinalHeading != 0; } set { useFinalHeading = (byte)(value ? 1 : 0); } }
+        public bool Sticky { get { return sticky != 0; } set { sticky = (byte)(value ? 1 : 0); } }
+    }
+
+    /// <summary>When a chasing creature gives up and goes home. Start from GiveUpPolicy.Default.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct GiveUpPolicy
+    {
+        public float NoProgressSeconds;
+        public float MinProgress;
+        public float RetrySeconds;
+        public MoveToParams Home;
+        public static GiveUpPolicy Default { get { return Native.DefaultGiveUpPolicy(); } }
+    }
+
+    /// <summary>How a character's movement order is going.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct MovementProgress
+    {
+        public MovementKind Kind;
+        /// <summary>The character moved to or turned to, -1 none.</summary>
+        public int Target;
+        public float Distance;
+        public int FailProgressCount;
+        public int BlockedFrames;
+        /// <summary>The character followed, -1 none.</summary>
+        public int StuckTo;
+    }
 
     public enum ShapeType { Sphere = 0, CylSphere, Mesh, ObjFile }
 

@@ -198,6 +198,37 @@ def test_simulation_steps_and_reports_events():
             assert sim.state(runner).position.origin[1] > 98.9
 
 
+def test_a_creature_chases_follows_and_loses_its_target():
+    wolf = transit.CharacterDef(flags=transit.Flag.EDGE_SLIDE | transit.Flag.GRAVITY | transit.Flag.CREATURE)
+    with transit.World.demo() as world, transit.Scene() as scene:
+        scene.add_character("player", Position.global_point(LB_X + 70, LB_Y + 50, 20))
+        scene.add_character("wolf", Position.global_point(LB_X + 70, LB_Y + 30, 20), wolf)
+        with transit.Simulation(world, scene) as sim:
+            sim.move_to_character(1, 0, transit.MoveToParams(can_walk=False))
+            progress = sim.movement(1)
+            assert progress.kind == transit.MovementKind.MOVE_TO_CHARACTER and progress.target == 0
+            arrived = False
+            for _ in range(150):
+                sim.step(DT)
+                if any(k == transit.EventKind.MOVE_ARRIVED and who == 1 for _, who, k, _ in sim.take_events()):
+                    arrived = True
+                    break
+            assert arrived
+            # Within 0.6 m of the player's cylinder (radii 0.48 each).
+            assert 50 - 0.96 - 0.95 < sim.state(1).position.origin[1] < 50 - 0.96
+            sim.stick_to(1, 0, 2.0)
+            assert sim.movement(1).stuck_to == 0
+            sim.remove(0)
+            sim.step(DT)
+            assert any(k == transit.EventKind.TARGET_GONE for _, _, k, _ in sim.take_events())
+            assert sim.transitions(1) == 0
+            sim.restore(0, Position.global_point(LB_X + 70, LB_Y + 60, 20))
+            sim.set_give_up(1, transit.GiveUpPolicy(no_progress_seconds=5.0))
+            sim.set_give_up(1, None)
+            with pytest.raises(transit.InputError, match="itself"):
+                sim.move_to_character(1, 1)
+
+
 def test_a_world_built_in_code():
     with transit.Scene() as scene:
         scene.add_landblock(10, 20, flat=5.0)

@@ -6,14 +6,16 @@ from .errors import CapacityError, InputError, InvalidArgument, InvalidId, Trans
 from .scene import Scene, Simulation
 from .shapes import CellDef, Mesh, ObjectDef, Shape
 from .values import (STATE_DTYPE, CharacterDef, CharacterState, Controls, EventKind, Flag, Forward,
-                     GroundState, MoveStatus, MoverKind, Position, Strafe, TraceHit)
+                     GiveUpPolicy, GroundState, MovementKind, MovementProgress, MoveStatus, MoverKind,
+                     MoveToParams, Position, Strafe, TraceHit)
 from .world import Character, ObjectHandle, World
 
 __version__ = ffi.string(lib.tr_GetVersionString()).decode()
 
 __all__ = [
     "CapacityError", "CellDef", "Character", "CharacterDef", "CharacterState", "Controls",
-    "EventKind", "Flag", "Forward", "GroundState", "InputError", "InvalidArgument", "InvalidId",
+    "EventKind", "Flag", "Forward", "GiveUpPolicy", "GroundState", "MovementKind", "MovementProgress",
+    "MoveToParams", "InputError", "InvalidArgument", "InvalidId",
     "Mesh", "MoveStatus", "MoverKind", "ObjectDef", "ObjectHandle", "Position", "STATE_DTYPE",
     "Scene", "Shape", "Simulation", "Strafe", "TraceHit", "TransitError", "World",
 ]

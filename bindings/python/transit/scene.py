@@ -2,7 +2,8 @@
 
 from ._native import check, ffi, lib
 from .shapes import cell_def, object_def
-from .values import CharacterDef, CharacterState, EventKind
+from .values import (CharacterDef, CharacterState, EventKind, MovementKind, MovementProgress,
+                     MoveToParams)
 from .world import _Owner
 
 
@@ -99,3 +100,52 @@ class Simulation(_Owner):
             events += [(e.t, e.character, EventKind(e.kind), e.id) for e in self._events[0:count[0]]]
             if count[0] < 256:
                 return events
+
+    # Movement orders (docs/server.md): retail's move-to and sticky follow;
+    # each ends with an event (EventKind.MOVE_ARRIVED ...).
+    def move_to(self, index, position, params=None):
+        params = (params or MoveToParams()).to_c()
+        check(lib.tr_Simulation_MoveTo(self._native, index, position.to_c()[0], params))
+
+    def move_to_character(self, index, target, params=None):
+        params = (params or MoveToParams()).to_c()
+        check(lib.tr_Simulation_MoveToCharacter(self._native, index, target, params))
+
+    def turn_to(self, index, heading_deg, params=None):
+        params = (params or MoveToParams()).to_c()
+        check(lib.tr_Simulation_TurnTo(self._native, index, heading_deg, params))
+
+    def turn_to_character(self, index, target, params=None):
+        params = (params or MoveToParams()).to_c()
+        check(lib.tr_Simulation_TurnToCharacter(self._native, index, target, params))
+
+    def stick_to(self, index, target, distance, timeout=0.0):
+        """Follow `target` keeping `distance` metres; timeout seconds (retail 1), 0 never."""
+        check(lib.tr_Simulation_StickTo(self._native, index, target, distance, timeout))
+
+    def cancel_movement(self, index):
+        check(lib.tr_Simulation_CancelMovement(self._native, index))
+
+    def movement(self, index):
+        p = ffi.new("tr_MovementProgress*")
+        check(lib.tr_Simulation_GetMovement(self._native, index, p))
+        none_if_negative = lambda i: None if i < 0 else i
+        return MovementProgress(MovementKind(p.kind), none_if_negative(p.target), p.distance,
+                                p.fail_progress_count, p.blocked_frames, none_if_negative(p.stuck_to))
+
+    def set_give_up(self, index, policy):
+        """A GiveUpPolicy for the character (home where it stands now); None clears it."""
+        check(lib.tr_Simulation_SetGiveUp(self._native, index, ffi.NULL if policy is None else policy.to_c()))
+
+    def remove(self, index):
+        """Takes the character out of the world; orders aimed at it end TARGET_GONE."""
+        check(lib.tr_Simulation_RemoveCharacter(self._native, index))
+
+    def restore(self, index, position):
+        check(lib.tr_Simulation_RestoreCharacter(self._native, index, position.to_c()[0]))
+
+    def transitions(self, index):
+        """Transitions the character's last step ran (0 at rest)."""
+        n = ffi.new("int32_t*")
+        check(lib.tr_Simulation_GetTransitions(self._native, index, n))
+        return n[0]

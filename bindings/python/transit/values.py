@@ -67,6 +67,96 @@ class EventKind(enum.IntEnum):
     ENTERED_CELL = lib.tr_eventEnteredCell
     JUMPED = lib.tr_eventJumped
     JUMP_REFUSED = lib.tr_eventJumpRefused
+    MOVE_ARRIVED = lib.tr_eventMoveArrived
+    MOVE_BLOCKED = lib.tr_eventMoveBlocked
+    MOVE_TIMED_OUT = lib.tr_eventMoveTimedOut
+    MOVE_TOO_FAR = lib.tr_eventMoveTooFar
+    MOVE_CANCELLED = lib.tr_eventMoveCancelled
+    TARGET_GONE = lib.tr_eventTargetGone
+    STICK_ENDED = lib.tr_eventStickEnded
+    GAVE_UP = lib.tr_eventGaveUp
+    TELEPORTED_HOME = lib.tr_eventTeleportedHome
+
+
+class MovementKind(enum.IntEnum):
+    NONE = lib.tr_movementNone
+    MOVE_TO_POSITION = lib.tr_movementMoveToPosition
+    MOVE_TO_CHARACTER = lib.tr_movementMoveToCharacter
+    TURN_TO_HEADING = lib.tr_movementTurnToHeading
+    TURN_TO_CHARACTER = lib.tr_movementTurnToCharacter
+
+
+_MOVE_TO_FIELDS = ("distance_to_object", "fail_distance", "walk_run_threshold", "turn_rate_deg",
+                   "timeout", "fail_progress_limit", "blocked_frames", "can_walk", "can_run",
+                   "use_spheres", "sticky")
+
+
+@dataclass
+class MoveToParams:
+    """How a move-to goes (retail's MovementParameters, docs/server.md); None
+    keeps retail's default (distance_to_object 0.6 m, walk_run_threshold 15 m,
+    turn_rate_deg 90, fail_progress_limit 5; fail_distance, timeout and
+    blocked_frames 0: never)."""
+
+    distance_to_object: float = None
+    fail_distance: float = None
+    walk_run_threshold: float = None
+    final_heading: float = None
+    turn_rate_deg: float = None
+    timeout: float = None
+    fail_progress_limit: int = None
+    blocked_frames: int = None
+    can_walk: bool = None
+    can_run: bool = None
+    use_spheres: bool = None
+    sticky: bool = None
+
+    def fill(self, c):
+        for name in _MOVE_TO_FIELDS:
+            value = getattr(self, name)
+            if value is not None:
+                setattr(c, name, value)
+        if self.final_heading is not None:
+            c.use_final_heading = True
+            c.final_heading = self.final_heading
+        return c
+
+    def to_c(self):
+        return self.fill(ffi.new("tr_MoveToParams*", lib.tr_DefaultMoveToParams()))
+
+
+@dataclass
+class GiveUpPolicy:
+    """When a chasing creature gives up and goes home (None: the default,
+    10 s without getting 0.25 m closer; 2 s waits after a blocked chase; a
+    walk home with a 30 s timeout)."""
+
+    no_progress_seconds: float = None
+    min_progress: float = None
+    retry_seconds: float = None
+    home: MoveToParams = None
+
+    def to_c(self):
+        c = ffi.new("tr_GiveUpPolicy*", lib.tr_DefaultGiveUpPolicy())
+        for name in ("no_progress_seconds", "min_progress", "retry_seconds"):
+            if getattr(self, name) is not None:
+                setattr(c, name, getattr(self, name))
+        if self.home is not None:
+            self.home.fill(c.home)
+        return c
+
+
+@dataclass
+class MovementProgress:
+    """How a character's movement order is going (target, stuck_to: a
+    character index or None)."""
+
+    kind: MovementKind
+    target: int
+    distance: float
+    fail_progress_count: int
+    blocked_frames: int
+    stuck_to: int
 
 
 class Flag(enum.IntFlag):
