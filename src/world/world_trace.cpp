@@ -1,11 +1,15 @@
 #include "transit/world/world_trace.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <tuple>
+#include <vector>
 
 #include "geom/box_trace.hpp"
+#include "geom/brush_clip.hpp"
 #include "transit/world/land_defs.hpp"
 
 namespace transit {
@@ -20,6 +24,11 @@ struct Mover {
   Vec3 half{0.0f};    // box half extents
   float radius = 0.0f;
   Vec3 motion{0.0f};
+  // Boxes as Quake 2 traces them: origin-relative corners, start and end.
+  Vec3 mins{0.0f};
+  Vec3 maxs{0.0f};
+  Vec3 start{0.0f};
+  Vec3 end{0.0f};
 };
 
 // A rigid frame with uniform scale, placed in the trace frame.
@@ -46,6 +55,28 @@ struct HitKey {
   }
 };
 
+// A polygon's brush in the trace frame: the axial planes of its bounds
+// (-x, +x, -y, +y, -z, +z, the order Quake 2's map compiler gives a brush's
+// bevels), then its plane and the reversed plane unless they are one of those.
+std::size_t polygon_brush(const TraceFace& face, std::array<BrushPlane, 8>& planes) {
+  std::size_t count = 0;
+  for (int axis = 0; axis < 3; ++axis) {
+    Vec3 normal(0.0f);
+    normal[axis] = -1.0f;
+    planes[count++] = BrushPlane{normal, -face.lo[axis]};
+    normal[axis] = 1.0f;
+    planes[count++] = BrushPlane{normal, face.hi[axis]};
+  }
+  const auto add = [&](const Vec3& normal, float dist) {
+    for (std::size_t i = 0; i < 6; ++i)
+      if (planes[i].normal == normal && planes[i].dist == dist) return;
+    planes[count++] = BrushPlane{normal, dist};
+  };
+  add(face.normal, face.dist);
+  add(-face.normal, -face.dist);
+  return count;
+}
+
 float sphere_aabb_gap(const Sphere& s, const Vec3& lo, const Vec3& hi) {
   const Vec3 closest = glm::clamp(s.center, lo, hi);
   return glm::length(s.center - closest) - s.radius;
@@ -59,8 +90,12 @@ class Tracer {
         frame_(landblock_of(frame)),
         mover_(mover),
         options_(options),
-        penetration_only_(penetration_only) {
-    const Vec3 reach = (mover.sphere ? Vec3(mover.radius) : mover.half) + options.epsilon;
+        penetration_only_(penetration_only),
+        brushes_(!mover.sphere && !penetration_only && options.model == TraceModel::Quake2Brushes),
+        position_test_(brushes_ && mover.start == mover.end) {
+    // Brush traces stop within the padding of a plane the box ends short of.
+    const float pad = brushes_ ? 2.0f * options.epsilon : options.epsilon;
+    const Vec3 reach = (mover.sphere ? Vec3(mover.radius) : mover.half) + pad;
     const Vec3 end = mover.center + mover.motion;
     lo_ = glm::min(mover.center, end) - reach;
     hi_ = glm::max(mover.center, end) + reach;
@@ -72,7 +107,11 @@ class Tracer {
     if (options_.objects) visit_objects();
   }
 
+  // Collects the faces the trace would meet instead of tracing.
+  void collect_faces(std::vector<TraceFace>& faces) { faces_ = &faces; }
+
   TraceResult result(const Vec3& start, const Vec3& end) const {
+    if (brushes_) return brush_result(start, end);
     TraceResult r;
     r.start_solid = start_solid_;
     if (best_.kind == TraceHitKind::None) {
@@ -97,6 +136,8 @@ class Tracer {
   float deepest() const { return deepest_; }
 
  private:
+  TraceResult brush_result(const Vec3& start, const Vec3& end) const;
+  void visit_brush(const Polygon& polygon, const Placement& place, const HitKey& key);
   void visit_terrain();
   void visit_rooms();
   void visit_objects();
@@ -113,6 +154,11 @@ class Tracer {
   Mover mover_;
   TraceOptions options_;
   bool penetration_only_;
+  bool brushes_;
+  bool position_test_;
+  bool brushes_done_ = false;  // a brush left the fraction at 0: CM_TraceToLeaf stops
+  BrushTrace brush_;
+  std::vector<TraceFace>* faces_ = nullptr;
   Vec3 lo_;
   Vec3 hi_;
   HitKey best_;
@@ -224,7 +270,65 @@ void Tracer::visit_mesh(const BspTree& tree, const Placement& place, HitKey key)
   }
 }
 
+TraceResult Tracer::brush_result(const Vec3& start, const Vec3& end) const {
+  TraceResult r;
+  r.fraction = brush_.fraction;
+  r.start_solid = brush_.start_solid;
+  r.all_solid = brush_.all_solid;
+  r.normal = brush_.normal;
+  r.end_position = r.fraction == 1.0f ? end : start + mover_.motion * r.fraction;
+  if (best_.kind == TraceHitKind::None) return r;
+  r.hit = best_.kind;
+  if (best_.kind == TraceHitKind::Object) {
+    r.object = best_.id;
+  } else {
+    r.cell = best_.id;
+  }
+  r.shape = best_.shape;
+  r.polygon = best_.polygon;
+  return r;
+}
+
+// CM_TraceToLeaf / CM_TestInLeaf for one polygon's brush.
+void Tracer::visit_brush(const Polygon& polygon, const Placement& place, const HitKey& key) {
+  if (brushes_done_) return;
+  TraceFace face{key.kind, key.id, key.shape, key.polygon};
+  const auto vertices = polygon.vertices();
+  face.lo = face.hi = place.point_out(vertices[0]);
+  for (const Vec3& v : vertices) {
+    const Vec3 p = place.point_out(v);
+    face.lo = glm::min(face.lo, p);
+    face.hi = glm::max(face.hi, p);
+  }
+  for (int axis = 0; axis < 3; ++axis)
+    if (face.lo[axis] > hi_[axis] || face.hi[axis] < lo_[axis]) return;
+  face.normal = place.direction_out(polygon.plane().normal);
+  face.dist = glm::dot(face.normal, place.point_out(vertices[0]));
+  if (faces_) {
+    faces_->push_back(face);
+    return;
+  }
+  std::array<BrushPlane, 8> planes;
+  const std::span<const BrushPlane> brush(planes.data(), polygon_brush(face, planes));
+  if (position_test_) {
+    if (!box_in_brush(mover_.mins, mover_.maxs, mover_.start, brush)) return;
+    brush_.start_solid = brush_.all_solid = true;
+    brush_.fraction = 0.0f;
+    best_ = key;
+    brushes_done_ = true;
+    return;
+  }
+  if (clip_box_to_brush(mover_.mins, mover_.maxs, mover_.start, mover_.end, brush,
+                        static_cast<double>(options_.epsilon), brush_))
+    best_ = key;
+  brushes_done_ = brush_.fraction == 0.0f;
+}
+
 void Tracer::visit_polygon(const Polygon& polygon, const Placement& place, const HitKey& key) {
+  if (brushes_ || faces_) {
+    visit_brush(polygon, place, key);
+    return;
+  }
   // Everything in the polygon's own frame from here on.
   SweptBox box;
   box.center = place.point_in(mover_.center);
@@ -304,6 +408,15 @@ void Tracer::consider(const SweepContact& c, const Vec3* face, const HitKey& key
 
 void Tracer::offer(float time, const Vec3& normal, bool solid, HitKey key) {
   key.time = time;
+  if (brushes_) {
+    if (solid) brush_.start_solid = brush_.all_solid = true;
+    if (brushes_done_ || !(time < brush_.fraction)) return;
+    brush_.fraction = time;
+    brush_.normal = normal;
+    best_ = key;
+    brushes_done_ = time == 0.0f;
+    return;
+  }
   if (solid) best_solid_ = true;
   if (!(key < best_)) return;
   best_ = key;
@@ -313,6 +426,7 @@ void Tracer::offer(float time, const Vec3& normal, bool solid, HitKey key) {
 TraceResult run_trace(const World& world, CellId frame, const Vec3& start, const Vec3& end,
                       Mover mover, const TraceOptions& options) {
   mover.motion = end - start;
+  mover.end = end;
   Tracer tracer(world, frame, mover, options, false);
   tracer.run();
   return tracer.result(start, end);
@@ -327,6 +441,9 @@ float run_penetration(const World& world, CellId frame, const Mover& mover,
 
 Mover box_mover(const Vec3& position, const Vec3& mins, const Vec3& maxs) {
   Mover m;
+  m.mins = mins;
+  m.maxs = maxs;
+  m.start = position;
   m.center = position + (mins + maxs) * 0.5f;
   m.half = (maxs - mins) * 0.5f;
   return m;
@@ -350,6 +467,20 @@ TraceResult trace_box(const World& world, CellId frame, const Vec3& start, const
 TraceResult trace_sphere(const World& world, CellId frame, const Vec3& start, const Vec3& end,
                          float radius, const TraceOptions& options) {
   return run_trace(world, frame, start, end, sphere_mover(start, radius), options);
+}
+
+std::vector<TraceFace> trace_faces(const World& world, CellId frame, const Vec3& lo,
+                                   const Vec3& hi, const TraceOptions& options) {
+  Mover box = box_mover(Vec3(0.0f), lo, hi);
+  box.end = box.start;
+  TraceOptions exact = options;
+  exact.model = TraceModel::Exact;
+  exact.epsilon = 0.0f;
+  Tracer tracer(world, frame, box, exact, false);
+  std::vector<TraceFace> faces;
+  tracer.collect_faces(faces);
+  tracer.run();
+  return faces;
 }
 
 float box_penetration(const World& world, CellId frame, const Vec3& position, const Vec3& mins,

@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "transit/math/vec.hpp"
 #include "transit/world/world.hpp"
@@ -43,9 +44,23 @@ inline constexpr float kTraceSolidTolerance = 1e-4f;
 /// What stopped a trace.
 enum class TraceHitKind : std::uint8_t { None, Terrain, Cell, Object };
 
+/// How a box trace meets polygons.
+enum class TraceModel : std::uint8_t {
+  /// Exact time of impact with one-sided polygons, backed off `epsilon`
+  /// along the hit normal.
+  Exact,
+  /// Quake 2's brush traces (CM_BoxTrace): each polygon is a brush of its
+  /// plane, the reversed plane and the axial planes of its bounds; fractions
+  /// padded by `epsilon` as DIST_EPSILON pads them; touching counts as
+  /// inside; a trace whose start equals its end is a position test.
+  /// Spheres and cylspheres keep the exact sweep. See docs/quake-tribes.md.
+  Quake2Brushes,
+};
+
 /// How a trace runs.
 struct TraceOptions {
   float epsilon = kDefaultTraceEpsilon;  ///< back-off from a hit surface, metres
+  TraceModel model = TraceModel::Exact;  ///< boxes only; spheres are always Exact
   std::optional<std::size_t> ignore_object;  ///< the mover's own world object
   bool objects = true;                        ///< false: terrain and rooms only
 };
@@ -74,6 +89,25 @@ TraceResult trace_box(const World& world, CellId frame, const Vec3& start, const
 /// Sweeps a sphere of `radius` centred on the position from start to end.
 TraceResult trace_sphere(const World& world, CellId frame, const Vec3& start, const Vec3& end,
                          float radius, const TraceOptions& options = {});
+
+/// One polygon as a Quake 2 brush trace sees it (TraceModel::Quake2Brushes),
+/// in the trace frame: its plane and its bounds.
+struct TraceFace {
+  TraceHitKind kind = TraceHitKind::None;  ///< terrain, room or object
+  std::uint32_t id = 0;       ///< cell id, or object index
+  std::uint32_t shape = 0;    ///< the object's mesh
+  std::uint32_t polygon = 0;  ///< polygon index in the cell, room or mesh
+  Vec3 normal{0.0f};          ///< front face normal
+  float dist = 0.0f;          ///< dot(normal, p) for p on the plane
+  Vec3 lo{0.0f};              ///< bounds of the vertices
+  Vec3 hi{0.0f};
+};
+
+/// The polygons whose bounds reach the box [lo, hi] of the trace frame, in the
+/// order a trace visits them, as brush traces see them (the Quake 2 golden
+/// trace harness builds its brushes from these: tools/quake2-golden).
+std::vector<TraceFace> trace_faces(const World& world, CellId frame, const Vec3& lo,
+                                   const Vec3& hi, const TraceOptions& options = {});
 
 /// How deep the box or sphere at `position` reaches into any geometry
 /// (polygons from either side, objects' solids); <= 0 when it is clear.
