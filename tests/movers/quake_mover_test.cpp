@@ -160,7 +160,60 @@ TEST(QuakeGround, FrictionStopsAndJumpLeavesTheGround) {
   jump.jump = true;
   mover.step(world, state, jump, kDt);
   EXPECT_FALSE(state.on_ground);
-  EXPECT_NEAR(state.velocity.z, (270.0f - 800.0f * kDt) / 32.0f, 1e-4f);
+  // A 33 ms frame (whole milliseconds): 270 - 800 x 0.033 = 243.6 units/s,
+  // truncated to the 1/8-unit grid.
+  EXPECT_EQ(state.velocity.z, 243.5f / 32.0f);
+}
+
+TEST(QuakeSnap, OriginAndVelocityEndOnTheEighthUnitGridOutOfSolid) {
+  const QuakeMover mover;
+  const World world = World::from_scene(two_by_two_flat());
+  BoxMoverState state = walk_east(world, mover, 7);
+  for (int i = 0; i < 3; ++i) {
+    const float o = state.position.frame.origin[i] * 256.0f;
+    const float v = state.velocity[i] * 256.0f;
+    EXPECT_EQ(o, std::floor(o)) << i;
+    EXPECT_EQ(v, std::floor(v)) << i;
+  }
+  // Touching the floor is solid to Quake 2, so standing is 1/8 unit above it.
+  EXPECT_EQ(state.position.frame.origin.z, kFeet + 1.0f / 256.0f);
+  EXPECT_TRUE(state.on_ground);
+}
+
+TEST(QuakeTimer, PmTimeCountsEightMillisecondUnits) {
+  const QuakeMover mover;
+  QuakeMemory memory;
+  memory.pm_flags = kPmfTimeLand;
+  memory.pm_time = 18;
+  PmoveLocal pm;
+  pm.msec = 50;  // 50 >> 3 = 6 units
+  mover.drop_timer(pm, memory);
+  EXPECT_EQ(memory.pm_time, 12);
+  pm.msec = 7;  // 0 units counts as 1
+  mover.drop_timer(pm, memory);
+  EXPECT_EQ(memory.pm_time, 11);
+  pm.msec = 100;  // 12 units: the timer runs out and takes the flag with it
+  mover.drop_timer(pm, memory);
+  EXPECT_EQ(memory.pm_time, 0);
+  EXPECT_EQ(memory.pm_flags, 0);
+}
+
+TEST(QuakeDuck, CrouchingOnTheGroundShrinksTheBoxUntilThereIsRoomToStand) {
+  const QuakeMover mover;
+  const World world = World::from_scene(flat_with({box_object(1, {89, 89, 1.5f}, {91, 91, 2})}));
+  BoxMoverState state = walk_east(world, mover, 1, 90.0f);  // under a slab 1.5 m up
+  ASSERT_TRUE(state.on_ground);
+  BoxMoverInput crouch;
+  crouch.crouch = true;
+  mover.step(world, state, crouch, kDt);
+  EXPECT_TRUE(state.quake.has(kPmfDucked));
+  EXPECT_EQ(mover.shape(state).maxs.z, 4.0f / 32.0f);
+  EXPECT_EQ(mover.view_height(state), -2.0f / 32.0f);
+  mover.step(world, state, BoxMoverInput{}, kDt);  // 1.75 m tall does not fit under 1.5 m
+  EXPECT_TRUE(state.quake.has(kPmfDucked));
+  state.position.frame.origin.x = 95.0f;  // out from under it
+  mover.step(world, state, BoxMoverInput{}, kDt);
+  EXPECT_FALSE(state.quake.has(kPmfDucked));
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 // outdoor cell under it. Velocities are metres per second in landblock axes
 // (x east, y north, z up) whatever units the mover computes in inside.
 
+#include <cstdint>
 #include <optional>
 
 #include "transit/math/position.hpp"
@@ -35,14 +36,26 @@ struct BoxShape {
 struct BoxMoverInput {
   Vec3 wish_velocity{0.0f};  ///< desired horizontal velocity, m/s (z is ignored)
   bool jump = false;         ///< the jump key is held
+  bool crouch = false;       ///< Quake: the crouch key is held (with jump: neither, as Quake's upmove)
   bool ski = false;          ///< Tribes: no ground traction this tick (Quake ignores it)
 };
 
-/// What Quake 2 keeps between moves (pm_flags and pm_time).
+/// Quake 2's pm_flags bits.
+enum QuakeFlag : std::uint8_t {
+  kPmfDucked = 1,         ///< PMF_DUCKED: the crouched hull
+  kPmfJumpHeld = 2,       ///< PMF_JUMP_HELD: release jump before jumping again
+  kPmfOnGround = 4,       ///< PMF_ON_GROUND
+  kPmfTimeWaterJump = 8,  ///< PMF_TIME_WATERJUMP (never set: transit worlds have no water volumes)
+  kPmfTimeLand = 16,      ///< PMF_TIME_LAND: just landed hard, no jump until pm_time runs out
+  kPmfTimeTeleport = 32,  ///< PMF_TIME_TELEPORT: stays exactly in place until pm_time runs out
+};
+
+/// What Quake 2 keeps between moves (pmove_state_t's pm_flags and pm_time).
 struct QuakeMemory {
-  int pm_time_ms = 0;      ///< pm_time: while > 0, clipping keeps the primal velocity
-  bool time_land = false;  ///< PMF_TIME_LAND: just landed hard, no jump yet
-  bool jump_held = false;  ///< PMF_JUMP_HELD: release jump before jumping again
+  std::uint8_t pm_flags = 0;  ///< QuakeFlag bits
+  /// pm_time in Quake 2's 8 ms units: while > 0, clipping keeps the primal velocity.
+  std::uint8_t pm_time = 0;
+  bool has(QuakeFlag flag) const { return (pm_flags & flag) != 0; }
 };
 
 /// What Tribes keeps between ticks (Player fields of the seed).
