@@ -122,14 +122,7 @@ class Tracer {
     r.all_solid = best_solid_;
     r.end_position = r.fraction > 0.0f ? start + mover_.motion * r.fraction : start;
     r.normal = best_normal_;
-    r.hit = best_.kind;
-    if (best_.kind == TraceHitKind::Object) {
-      r.object = best_.id;
-    } else {
-      r.cell = best_.id;
-    }
-    r.shape = best_.shape;
-    r.polygon = best_.polygon;
+    name_hit(r);
     return r;
   }
 
@@ -137,6 +130,8 @@ class Tracer {
 
  private:
   TraceResult brush_result(const Vec3& start, const Vec3& end) const;
+  // What the best hit was: its kind, cell or object, shape and polygon.
+  void name_hit(TraceResult& r) const;
   void visit_brush(const Polygon& polygon, const Placement& place, const HitKey& key);
   void visit_terrain();
   void visit_rooms();
@@ -277,7 +272,11 @@ TraceResult Tracer::brush_result(const Vec3& start, const Vec3& end) const {
   r.all_solid = brush_.all_solid;
   r.normal = brush_.normal;
   r.end_position = r.fraction == 1.0f ? end : start + mover_.motion * r.fraction;
-  if (best_.kind == TraceHitKind::None) return r;
+  if (best_.kind != TraceHitKind::None) name_hit(r);
+  return r;
+}
+
+void Tracer::name_hit(TraceResult& r) const {
   r.hit = best_.kind;
   if (best_.kind == TraceHitKind::Object) {
     r.object = best_.id;
@@ -286,7 +285,6 @@ TraceResult Tracer::brush_result(const Vec3& start, const Vec3& end) const {
   }
   r.shape = best_.shape;
   r.polygon = best_.polygon;
-  return r;
 }
 
 // CM_TraceToLeaf / CM_TestInLeaf for one polygon's brush.
