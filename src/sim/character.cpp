@@ -71,7 +71,7 @@ MoveStatus Character::move_to(const World& world, const Position& target) {
 MoveStatus Character::move_box_to(const World& world, const Position& target) {
   BoxMoverState& box = sim_.box_state;
   if (!world.has_cell(box.position.objcell_id)) return MoveStatus::NoCell;
-  const Vec3 end = box.position.frame.origin + get_offset(box.position, target);
+  const Vec3 end = box.position.frame.origin + get_offset(box.position, box_origin_at(sim_, target));
   TraceOptions options;
   options.ignore_object = box.world_object;
   const TraceResult trace = trace_box(world, box.position.objcell_id, box.position.frame.origin,
@@ -82,6 +82,7 @@ MoveStatus Character::move_box_to(const World& world, const Position& target) {
   box.position.frame.orientation = target.frame.orientation;
   rebase_position(world, box.position, (settings_.box.mins + settings_.box.maxs) * 0.5f);
   sim_.body.position = box.position;
+  sim_.body.position.frame.origin.z += box_feet(sim_);
   if (box.position.objcell_id != before) events_.entered_cells.push_back(box.position.objcell_id);
   if (!trace.hit_something()) return MoveStatus::Moved;
   return trace.hit == TraceHitKind::Object && !world.objects()[trace.object].has(kFlagStatic)
@@ -124,7 +125,7 @@ void Character::teleport(const Position& position) {
   body.pending_time = 0.0;
   body.calc_acceleration();
   BoxMoverState& box = sim_.box_state;
-  box.position = position;
+  box.position = box_origin_at(sim_, position);
   box.velocity = Vec3(0.0f);
   box.on_ground = false;
   box.ground_normal = Vec3(0.0f);
@@ -146,7 +147,7 @@ std::optional<ac::CellPlane> ground_plane_of(const SimCharacter& character) {
   if (character.box_mover) {
     const BoxMoverState& box = character.box_state;
     if (!box.on_ground) return std::nullopt;
-    const Vec3 feet = box.position.frame.origin;
+    const Vec3 feet = box.position.frame.origin + Vec3(0.0f, 0.0f, box_feet(character));
     return ac::CellPlane{Plane{box.ground_normal, -glm::dot(box.ground_normal, feet)},
                          box.position.objcell_id, false};
   }

@@ -24,6 +24,8 @@ CharacterSettings CharacterSettings::from_desc(const CharacterDesc& desc) {
   if (box) {
     s.box = BoxShape{box->mins, box->maxs};
     if (desc.mover == MoverKind::Quake) s.quake_step_size = box->step_size;
+  } else if (desc.mover == MoverKind::Quake) {
+    s.box = quake::QuakeMover().shape();  // Quake 2's player hull
   }
   return s;
 }

@@ -31,7 +31,9 @@ void step_box_mover(const World& world, SimCharacter& c, float dt, BodyEvents& e
 
   PhysicsBody& body = c.body;
   body.position = c.box_state.position;
+  body.position.frame.origin.z += box_feet(c);
   body.velocity = c.box_state.velocity;
+  body.cached_velocity = c.box_state.velocity;
   body.contact = c.box_state.on_ground;
   body.on_walkable = c.box_state.on_ground && c.box_state.ground_normal.z >= kFloorZ;
   if (body.position.objcell_id != before) events.entered_cells.push_back(body.position.objcell_id);
@@ -40,6 +42,13 @@ void step_box_mover(const World& world, SimCharacter& c, float dt, BodyEvents& e
 }
 
 }  // namespace
+
+float box_feet(const SimCharacter& c) { return c.box_mover ? c.box_mover->shape().mins.z : 0.0f; }
+
+Position box_origin_at(const SimCharacter& c, Position feet) {
+  feet.frame.origin.z -= box_feet(c);
+  return feet;
+}
 
 void apply_forward_input(MotionInterpreter& motion, ForwardInput forward) {
   switch (forward) {
@@ -75,7 +84,7 @@ SimCharacter make_sim_character(std::string name, const CharacterSettings& setti
   SimCharacter c{std::move(name), PhysicsBody(settings.body, position),
                  MotionInterpreter(settings.skills), 0, settings.mover,
                  make_box_mover(settings), {}, false};
-  c.box_state.position = position;
+  c.box_state.position = box_origin_at(c, position);
   return c;
 }
 

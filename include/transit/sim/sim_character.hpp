@@ -34,6 +34,13 @@ struct SimCharacter {
   bool jump_pressed = false;
 };
 
+/// A box character's position is the bottom centre of its box, where an AC
+/// character's feet are; its mover's origin lies `-box_feet(c)` above it
+/// (0.75 m for Quake 2's hull). 0 for AC characters.
+float box_feet(const SimCharacter& c);
+/// The box mover's origin for a character whose feet are at `feet`.
+Position box_origin_at(const SimCharacter& c, Position feet);
+
 /// A script's forward input as retail's raw motion command and run key.
 void apply_forward_input(MotionInterpreter& motion, ForwardInput forward);
 /// A script's strafe input as retail's sidestep command.
