@@ -169,6 +169,43 @@ void support_below(const World& world, const ac::AcBody& body, const Position& a
   state.contact_plane = fall.contact_plane;
 }
 
+// Whether anything lies within `margin` of the body at `at`, or the world
+// ends there: short moves every way from it that do not all go their whole
+// way. A body falling against a wall, a slope or the edge of the loaded
+// world may have been slowed by it (retail's bounce takes the part of the
+// velocity into a surface; a move that fails stops the body).
+bool near_something(const World& world, const ac::AcBody& body, const Position& at, float margin) {
+  static const Vec3 kDirections[] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, -1}, {0, 0, 1}};
+  for (const Vec3& d : kDirections) {
+    const Position to = moved(at, d * margin);
+    const ac::AcMoveResult r = ac::move_body(world, body, at, to, ac::AcContact{}, kReachOptions);
+    if (!r.ok || r.collision_normal || r.contact_plane || !r.collided_object_ids.empty() ||
+        glm::length(get_offset(r.position, to)) > 1e-3f)
+      return true;
+  }
+  return false;
+}
+
+// Whether a body of first-sphere radius `radius` moving at `speed` (m/s)
+// needs more than retail's sub-step cap in a quantum of up to 0.1 s, so
+// that its client may have held it still (with a tenth to spare).
+bool past_step_cap(float speed, float radius) {
+  return speed * kMaxQuantum > 0.9f * static_cast<float>(kRetailMaxTransitionSteps) * radius;
+}
+
+// Where the body, falling straight down from `at` to height `z`, meets
+// something that may have stopped or turned it (the height it stops at).
+std::optional<float> fall_stops_at(const World& world, const ac::AcBody& body, const Position& at, float z) {
+  if (z >= at.frame.origin.z) return std::nullopt;
+  const Position to = moved(at, {0.0f, 0.0f, z - at.frame.origin.z});
+  const ac::AcMoveResult r = ac::move_body(world, body, at, to, ac::AcContact{}, kReachOptions);
+  if (!r.ok) return at.frame.origin.z;
+  if (r.collision_normal || r.contact_plane || !r.collided_object_ids.empty() ||
+      glm::length(get_offset(r.position, to)) > 1e-3f)
+    return r.position.frame.origin.z;
+  return std::nullopt;
+}
+
 ClaimCheck reject(ClaimVerdict verdict, std::string reason, const AcceptedMovement& last,
                   const Position& forced, double t) {
   ClaimCheck c;
@@ -276,8 +313,19 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
                               horizontal(step) + budget + options_.distance_slack, speed),
                   last, last.position, claim.t);
 
-  // The path: retail's transition from the last position must reach the claim.
+  // The path: retail's transition from the last position must reach the
+  // claim (a claim where the last one was needs none: retail may hold a
+  // body where no transition from it succeeds).
   Reach reach = Paths(world, settings_.body, last, to, options_.reach_tolerance).find();
+  if (!reach.reached && glm::length(step) < 1e-3f) {
+    reach.reached = true;
+    reach.result = ac::AcMoveResult{};
+    reach.result.ok = true;
+    reach.result.position = to;
+    reach.result.contact = last.supported && last.contact_plane.has_value();
+    reach.result.on_walkable = reach.result.contact && last.on_walkable;
+    reach.result.contact_plane = last.contact_plane;
+  }
   if (!reach.reached) {
     const Position& end = reach.result.ok ? reach.result.position : last.position;
     if (!is_outdoor(to.objcell_id) && end.objcell_id != to.objcell_id)
@@ -304,7 +352,9 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   next.contact_plane = reach.result.contact_plane;
   if (!next.supported) support_below(world, settings_.body, to, options_.height_slack, next);
   const float leave_speed = departure_speed(settings_, ground_speed, last, claim.motion);
-  if (last.supported && last.on_walkable) {
+  // Any support anchors the height bound: the server's view of walkability
+  // (a probe below the claim) and the client's may differ at a slope's edge.
+  if (last.supported) {
     next.anchor_z = last.position.frame.origin.z;
     next.anchor_speed = leave_speed;
   }
@@ -312,8 +362,31 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   // the ground it stood on then) may have sent it upwards with all of its
   // speed; otherwise it is on the arc it was on, and from here on it is.
   const ac::AcMoveResult& m = reach.result;
-  const bool met = m.collision_normal || m.contact || !m.collided_object_ids.empty();
-  const bool fresh = last.supported || met || claim.motion.jumped || last.motion.jumped;
+  bool met = m.collision_normal || m.contact || !m.collided_object_ids.empty();
+  bool fresh = last.supported || met || claim.motion.jumped || last.motion.jumped;
+  const bool stayed = glm::length(step) < 1e-3f;
+  const bool falls = (settings_.body.flags & kFlagGravity) != 0;
+  // Something it fell onto since may have stopped or turned it, if it is
+  // no higher than where it met it.
+  const auto fell_onto_something = [&](const AcceptedMovement& from, const Position& at, double t) {
+    const auto stop = fall_stops_at(world, settings_.body, from.position, arc_height(from, t));
+    return stop && at.frame.origin.z <= *stop + options_.height_slack;
+  };
+  // Only a claim above the arc pays for looking round it: something beside
+  // the body at either end may have slowed its fall since.
+  if (!next.supported && !stayed && falls && !fresh && to.frame.origin.z > arc_height(last, claim.t) &&
+      (near_something(world, settings_.body, last.position, options_.near_margin) ||
+       near_something(world, settings_.body, to, options_.near_margin) ||
+       fell_onto_something(last, to, claim.t)))
+    met = fresh = true;
+  // A body too small for its speed is held where it is whenever a quantum's
+  // move needs more than retail's 30 sub-steps: it may be anywhere between
+  // the last claim and the arc, and falls on from where it is.
+  const float arc_vz = last.air_vz - kG * static_cast<float>(claim.t - last.air_t);
+  const float first_radius = settings_.body.spheres.front().radius * settings_.body.scale;
+  const bool held = !fresh && falls && !next.supported &&
+                    past_step_cap(std::hypot(horizontal(next.velocity), arc_vz), first_radius) &&
+                    to.frame.origin.z > arc_height(last, claim.t);
   const float launch = std::max(leave_speed, horizontal(next.velocity));
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
   const float step_up = last.supported || met ? 1.5f * settings_.body.step_up_height : 0.0f;
@@ -323,15 +396,21 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
     next.air_t = claim.t;
     next.air_z = to.frame.origin.z;
     next.air_vz = launch;
+  } else if (!next.supported && (stayed || held)) {
+    // Held where it was (its fall not begun, or stopped): it falls from here.
+    next.air_t = claim.t;
+    next.air_z = to.frame.origin.z;
+    next.air_vz = 0.0f;
   }
   // A body that did not move at all is where retail left it: stuck in a fall
   // (a move past the sub-step cap, the edge of the loaded world) or holding
   // still; one without gravity floats.
-  const bool stayed = glm::length(step) < 1e-3f;
-  const bool falls = (settings_.body.flags & kFlagGravity) != 0;
   if (!next.supported && !stayed && falls) {
-    float ceiling = fresh ? last.position.frame.origin.z + step_up + launch * dt : arc_height(last, claim.t);
-    if (!fresh && last.free_flight)
+    float ceiling = fresh  ? last.position.frame.origin.z + step_up + launch * dt
+                    : held ? std::max(arc_height(last, claim.t), last.position.frame.origin.z)
+                           : arc_height(last, claim.t) +
+                                 options_.fall_slack_per_second * static_cast<float>(claim.t - last.air_t);
+    if (!fresh && !held && last.free_flight)
       ceiling = std::min(ceiling, last.position.frame.origin.z + std::max(0.0f, last.velocity.z) * dt -
                                       0.5f * kG * dt * dt);
     ceiling = std::min(ceiling, next.anchor_z + 0.5f * next.anchor_speed * next.anchor_speed / kG) +

@@ -8,12 +8,12 @@
 // (seed 20261125); `make soak` 1,000,000 with a random seed
 // (TRANSIT_CLAIM_SOAK_CLAIMS, TRANSIT_SOAK_SEED; TRANSIT_CLAIM_SOAK_CASE=N
 // runs one case, TRANSIT_CLAIM_SOAK_TRACE=NAME prints a character's claims,
-// TRANSIT_CLAIM_SOAK_ONLY=PREFIX keeps only characters so named).
+// TRANSIT_CLAIM_SOAK_FRAMES=NAME its every frame, TRANSIT_CLAIM_SOAK_ONLY=
+// PREFIX keeps only characters so named (which changes the run),
+// TRANSIT_CLAIM_SOAK_LIST=1 lists the false rejections).
 //
-// Not yet zero: about 0.5% of legitimate claims are rejected (docs/server.md
-// lists the kinds: bodies held up at the edge of the loaded world or by
-// retail's sub-step cap, falls slowed along walls, paths that curve round
-// a corner between two claims); the bounds below keep it from growing.
+// Not yet zero: about 0.25% of legitimate claims are rejected (docs/server.md
+// lists the kinds); the bounds below keep it from growing.
 #include <cstdlib>
 #include <map>
 
@@ -43,6 +43,7 @@ struct SoakTally {
   std::vector<std::string> false_rejections;
   std::vector<std::string> missed_cheats;
   std::map<std::string, long> cheat_verdicts;
+  std::map<std::string, long> false_verdicts;
 };
 
 // One client: what it held since its last claim, and the server's view of it.
@@ -121,6 +122,15 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
       if (e.kind == SimEventKind::Jumped)
         for (Client& cl : clients)
           if (cl.index == e.character) cl.since.jumped = true;
+    if (const char* tr = std::getenv("TRANSIT_CLAIM_SOAK_FRAMES"))
+      for (Client& cl : clients)
+        if (sim.character(cl.index).name == tr) {
+          const SimCharacter& ch = sim.character(cl.index);
+          std::printf("  frame t %.4f dt %.3f status %s cell %08X [%.3f %.3f %.3f] v [%.2f %.2f %.2f]\n", now, dt,
+                      to_string(sim.status(cl.index)), ch.body.position.objcell_id, ch.body.position.frame.origin.x,
+                      ch.body.position.frame.origin.y, ch.body.position.frame.origin.z, ch.body.velocity.x,
+                      ch.body.velocity.y, ch.body.velocity.z);
+        }
     for (Client& cl : clients) {
       ++cl.frames;
       if (--cl.frames_left > 0) continue;
@@ -141,6 +151,7 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
       cl.accepted = check.next;
       if (!check.accepted()) {
         tally.false_rejections.push_back(fmt::format("{}: {} {}", where, to_string(check.verdict), check.reason));
+        ++tally.false_verdicts[to_string(check.verdict)];
         cl.accepted = cl.checker->start(claim.position, now, ch.body.velocity);  // the server resyncs
       }
       cl.since = cl.held;
@@ -160,17 +171,21 @@ TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   for (std::uint64_t n = 0; tally.claims < want; ++n) run_case(reliability::derive_seed(seed, n), want, tally);
   std::string verdicts;
   for (const auto& [v, count] : tally.cheat_verdicts) verdicts += fmt::format(" {} {}", v, count);
+  verdicts += "; false rejections:";
+  for (const auto& [v, count] : tally.false_verdicts) verdicts += fmt::format(" {} {}", v, count);
+  if (std::getenv("TRANSIT_CLAIM_SOAK_LIST"))
+    for (const std::string& r : tally.false_rejections) std::printf("%s\n", r.c_str());
   std::printf("claim soak (seed %llu): %ld claims, %ld false rejections; %ld cheats, %ld accepted;%s\n",
               static_cast<unsigned long long>(seed), tally.claims, static_cast<long>(tally.false_rejections.size()),
               tally.cheats, static_cast<long>(tally.missed_cheats.size()), verdicts.c_str());
   const long false_rejections = static_cast<long>(tally.false_rejections.size());
   const long missed = static_cast<long>(tally.missed_cheats.size());
-  EXPECT_LE(false_rejections, tally.claims / 100) << "more than 1% of legitimate claims rejected";
-  EXPECT_LE(missed, tally.cheats / 50) << "more than 2% of cheats accepted";
-  if (false_rejections > tally.claims / 100)
+  EXPECT_LE(false_rejections, tally.claims / 250) << "more than 0.4% of legitimate claims rejected";
+  EXPECT_LE(missed, tally.cheats / 100) << "more than 1% of cheats accepted";
+  if (false_rejections > tally.claims / 250)
     for (std::size_t i = 0; i < std::min<std::size_t>(tally.false_rejections.size(), 10); ++i)
       ADD_FAILURE() << "false rejection: " << tally.false_rejections[i];
-  if (missed > tally.cheats / 50)
+  if (missed > tally.cheats / 100)
     for (std::size_t i = 0; i < std::min<std::size_t>(tally.missed_cheats.size(), 10); ++i)
       ADD_FAILURE() << "cheat accepted: " << tally.missed_cheats[i];
   EXPECT_GE(tally.claims, want);
