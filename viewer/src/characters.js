@@ -20,6 +20,15 @@ export const EVENT_COLOURS = {
   entered_cell: '#1f78b4',
   jumped: '#6a3d9a',
   jump_refused: '#999999',
+  move_arrived: '#00a651',
+  move_blocked: '#b2182b',
+  move_timed_out: '#8073ac',
+  move_too_far: '#e08214',
+  move_cancelled: '#bababa',
+  target_gone: '#542788',
+  stick_ended: '#4d4d4d',
+  gave_up: '#d6604d',
+  teleported_home: '#2166ac',
 };
 const MAX_PATHS = 32;
 
