@@ -55,8 +55,19 @@ const std::filesystem::path& data_dir() {
       c.portals[0].other_cell = static_cast<std::uint16_t>(0x0100 + (i ^ 1u));
       cell[c.id] = dat::testing::env_cell_bytes(c);
     }
+    // Landblock 0x6565: a forest, every vertex in scene slot 1 (the grove or
+    // the lone tree of the synthetic scenery tables).
+    dat::CellLandblock forest;
+    forest.id = dat::cell_landblock_id(0x65, 0x65);
+    forest.terrain.fill(1 << 11);
+    cell[forest.id] = dat::testing::cell_landblock_bytes(forest);
     std::map<std::uint32_t, std::string> portal{
-        {dat::kRegionId, dat::testing::region_bytes(dat::testing::retail_like_land_defs())},
+        {dat::kRegionId, dat::testing::region_bytes(dat::testing::retail_like_land_defs(),
+                                                    dat::testing::synthetic_scenery())},
+        {0x12000001, dat::testing::scene_bytes(dat::testing::grove_scene())},
+        {0x12000002, dat::testing::scene_bytes(dat::testing::lone_tree_scene())},
+        {0x01000C01, dat::testing::gfx_obj_bytes(dat::testing::box_gfx_obj(0x01000C01, 0.3f, 0.3f, 8.0f))},
+        {0x02000C02, dat::testing::setup_bytes(dat::testing::rock_setup())},
         {0x0D000123, dat::testing::environment_bytes(dat::testing::corridor_environment())},
         {0x01000A01, dat::testing::gfx_obj_bytes(dat::testing::box_gfx_obj(0x01000A01, 1, 1, 2))},
         {0x01001234, dat::testing::gfx_obj_bytes(dat::testing::box_gfx_obj(0x01001234, 4, 3, 4))},
@@ -101,6 +112,19 @@ void BM_Dat_LoadDungeonLandblock(benchmark::State& state) {
   state.counters["cells"] = kDungeonCells;
 }
 
+// A landblock whose 81 vertices all grow scenery (about 120 trees and
+// rocks): its placement by retail's rules and the World built with them.
+void BM_Dat_LoadForestLandblock(benchmark::State& state) {
+  const dat::RetailData retail = dat::RetailData::open(data_dir());
+  std::size_t objects = 0;
+  for (auto _ : state) {
+    const World world = retail_world(retail, {{0x65, 0x65}});
+    objects = world.objects().size();
+    benchmark::DoNotOptimize(objects);
+  }
+  state.counters["objects"] = static_cast<double>(objects);
+}
+
 // A character crossing one landblock east each iteration through the
 // 100 x 100 landblocks: 3 new landblocks read, 3 dropped, the world of 3 x 3
 // rebuilt (the hitch a streaming client sees at a landblock edge).
@@ -120,6 +144,7 @@ void BM_Dat_StreamStep(benchmark::State& state) {
 BENCHMARK(BM_Dat_OpenDirectory)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Dat_LoadLandblock)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Dat_LoadDungeonLandblock)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Dat_LoadForestLandblock)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Dat_StreamStep)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

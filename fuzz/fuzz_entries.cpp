@@ -18,6 +18,7 @@
 #include "transit/dat/retail_bsp.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
+#include "transit/dat/scene_file.hpp"
 #include "transit/format/claims_file.hpp"
 #include "transit/format/obj_reader.hpp"
 #include "transit/format/trajectory_reader.hpp"
@@ -171,10 +172,16 @@ void dat_files(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return;
   const std::string bytes = text_of(data + 1, size - 1);
   try {
-    switch (data[0] % 7) {
+    switch (data[0] % 8) {
       case 0: (void)dat::parse_cell_landblock(bytes, "fuzz"); break;
       case 1: (void)dat::parse_landblock_info(bytes, "fuzz"); break;
-      case 2: (void)dat::parse_land_defs(bytes, "fuzz"); break;
+      case 2: {
+        (void)dat::parse_land_defs(bytes, "fuzz");
+        const dat::Region region = dat::parse_region(bytes, "fuzz");
+        for (int t = 0; t < 32; ++t) (void)region.scenery.scenes(t, t % 3);
+        break;
+      }
+      case 7: (void)dat::parse_scene_file(bytes, "fuzz"); break;
       case 3: (void)dat::parse_env_cell(bytes, "fuzz"); break;
       case 6: (void)dat::parse_setup(bytes, "fuzz"); break;
       case 5: {

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "dat/dat_shapes.hpp"
+#include "transit/dat/model_placer.hpp"
 #include "transit/dat/retail_bsp.hpp"
 #include "transit/math/input_error.hpp"
 
@@ -40,8 +42,7 @@ RetailData::RetailData(DatArchive cell, DatArchive portal)
     : cell_(std::move(cell)), portal_(std::move(portal)) {
   expect_set(cell_, DataSet::Cell, "cell");
   expect_set(portal_, DataSet::Portal, "portal");
-  land_defs_ = parse_land_defs(portal_.read(kRegionId),
-                               fmt::format("{}: file 0x{:08X} (Region)", portal_.name(), kRegionId));
+  region_ = parse_region(portal_.read(kRegionId), fmt::format("{}: file 0x{:08X} (Region)", portal_.name(), kRegionId));
 }
 
 std::optional<CellLandblock> RetailData::landblock(int x, int y) const {
@@ -59,23 +60,6 @@ std::optional<LandblockInfo> RetailData::landblock_info(int x, int y) const {
 }
 
 namespace {
-
-// The polygons of a shape as a scene mesh: vertices in id order, polygons
-// by vertex position.
-MeshDesc mesh_of(const std::map<std::uint16_t, Vec3>& vertices, const std::map<std::uint16_t, DatPolygon>& polygons) {
-  MeshDesc mesh;
-  std::map<std::uint16_t, std::uint32_t> vertex_index;
-  for (const auto& [id, v] : vertices) {
-    vertex_index[id] = static_cast<std::uint32_t>(mesh.vertices.size());
-    mesh.vertices.push_back(v);
-  }
-  for (const auto& [id, p] : polygons) {
-    std::vector<std::uint32_t> indices;
-    for (std::uint16_t v : p.vertex_ids) indices.push_back(vertex_index.at(v));
-    mesh.polygons.push_back(std::move(indices));
-  }
-  return mesh;
-}
 
 std::string env_cell_label(const std::string& file, std::uint32_t id) {
   return fmt::format("{}: file 0x{:08X} (EnvCell)", file, id);
@@ -136,109 +120,22 @@ std::vector<RetailCell> RetailData::indoor_cells(int x, int y) const {
   return out;
 }
 
-namespace {
-
-// The outdoor cell holding a landblock-local point (8 x 8 cells of 24 m).
-CellId outdoor_cell(std::uint32_t block, const Vec3& p) {
-  const auto cell_of = [](float v) { return static_cast<std::uint32_t>(std::clamp(v / 24.0f, 0.0f, 7.0f)); };
-  return block | (cell_of(p.x) * 8 + cell_of(p.y) + 1);
-}
-
-}  // namespace
-
 RetailObjects RetailData::static_objects(int x, int y) const {
-  struct Shape {
-    MeshDesc mesh;
-    std::shared_ptr<const BspTree> tree;
-  };
-  std::map<std::uint32_t, std::optional<Shape>> shapes;  // nothing: no physics
-  const auto shape_of = [&](std::uint32_t id) -> const std::optional<Shape>& {
-    auto it = shapes.find(id);
-    if (it != shapes.end()) return it->second;
-    const std::string label = fmt::format("{}: file 0x{:08X} (GfxObj)", portal_.name(), id);
-    const GfxObj g = parse_gfx_obj(portal_.read(id), label);
-    std::optional<Shape> shape;
-    if (g.has_physics() && !g.physics_polygons.empty())
-      shape = Shape{mesh_of(g.vertices, g.physics_polygons), std::make_shared<const BspTree>(
-                                            physics_bsp(g.physics_bsp, g.physics_polygons, g.vertices, label + ": physics BSP"))};
-    return shapes.emplace(id, std::move(shape)).first->second;
-  };
   const std::uint32_t block = (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16);
   RetailObjects out;
+  ModelPlacer placer(*this, block, out);
   Environments environments;
-  std::uint32_t serial = 0;
-  const auto new_object = [&](std::string name, const DatFrame& frame, std::optional<CellId> cell) {
-    RetailObject o;
-    o.desc.id = (block >> 16) << 16 | serial++;
-    o.desc.name = std::move(name);
-    o.desc.position.cell = cell ? *cell : outdoor_cell(block, frame.origin);
-    o.desc.position.local = frame.origin;
-    o.desc.orientation.rotation = frame.orientation;
-    o.desc.flags = kFlagStatic;
-    return o;
-  };
-  const auto place_gfx = [&](std::uint32_t model, const DatFrame& frame, std::optional<CellId> cell, float scale) {
-    const std::optional<Shape>& shape = shape_of(model);
-    if (!shape) return;
-    RetailObject o = new_object(fmt::format("GfxObj 0x{:08X}", model), frame, cell);
-    o.desc.scale = scale;
-    ShapeDesc mesh;
-    mesh.type = ShapeDesc::Type::Mesh;
-    mesh.mesh = shape->mesh;
-    o.desc.shapes.push_back(std::move(mesh));
-    o.tree = shape->tree;
-    out.placed.push_back(std::move(o));
-  };
-  const auto place_setup = [&](std::uint32_t model, const DatFrame& frame, std::optional<CellId> cell) {
-    const Setup s = setup(model);
-    const std::vector<DatFrame>* parts = s.default_frames();
-    for (std::size_t i = 0; parts && i < s.parts.size(); ++i) {
-      const Vec3 scale = s.part_scales.empty() ? Vec3(1.0f) : s.part_scales[i];
-      if (scale.x != scale.y || scale.y != scale.z || !(scale.x > 0.0f)) {
-        out.not_read.push_back(s.parts[i]);
-        continue;
-      }
-      const DatFrame& part = (*parts)[i];
-      const DatFrame placed{frame.origin + frame.orientation * part.origin, frame.orientation * part.orientation};
-      place_gfx(s.parts[i], placed, cell, scale.x);
-    }
-    if (s.spheres.empty() && s.cylspheres.empty()) return;
-    RetailObject o = new_object(fmt::format("Setup 0x{:08X}", model), frame, cell);
-    for (const Sphere& sp : s.spheres) {
-      ShapeDesc shape;
-      shape.center = sp.center;
-      shape.radius = sp.radius;
-      o.desc.shapes.push_back(shape);
-    }
-    for (const DatCylSphere& c : s.cylspheres) {
-      ShapeDesc shape;
-      shape.type = ShapeDesc::Type::CylSphere;
-      shape.low_point = c.low_point;
-      shape.radius = c.radius;
-      shape.height = c.height;
-      o.desc.shapes.push_back(shape);
-    }
-    out.placed.push_back(std::move(o));
-  };
-  const auto place = [&](std::uint32_t model, const DatFrame& frame, std::optional<CellId> cell) {
-    if (model >> 24 == 0x01)
-      place_gfx(model, frame, cell, 1.0f);
-    else if (model >> 24 == 0x02)
-      place_setup(model, frame, cell);
-    else
-      out.not_read.push_back(model);
-  };
   if (const auto info = landblock_info(x, y)) {
-    for (const Stab& s : info->objects) place(s.id, s.frame, std::nullopt);
+    for (const Stab& s : info->objects) placer.place(s.id, s.frame, std::nullopt);
     for (const BuildingInfo& b : info->buildings) {
       const std::size_t first = out.placed.size();
-      place(b.model, b.frame, std::nullopt);
+      placer.place(b.model, b.frame, std::nullopt);
       if (out.placed.size() > first && !b.portals.empty() && out.placed[first].desc.shapes.at(0).type == ShapeDesc::Type::Mesh)
         add_doorways(out.placed[first], b, block, environments);
     }
     for (std::uint32_t i = 0; i < info->num_cells && i < 0xFEFEu; ++i) {
       const std::uint32_t cell_id = block | (0x0100u + i);
-      for (const Stab& s : env_cell(cell_id).objects) place(s.id, s.frame, cell_id);
+      for (const Stab& s : env_cell(cell_id).objects) placer.place(s.id, s.frame, cell_id);
     }
   }
   return out;
@@ -280,6 +177,10 @@ Setup RetailData::setup(std::uint32_t id) const {
   return parse_setup(portal_.read(id), fmt::format("{}: file 0x{:08X} (Setup)", portal_.name(), id));
 }
 
+SceneFile RetailData::scene_file(std::uint32_t id) const {
+  return parse_scene_file(portal_.read(id), fmt::format("{}: file 0x{:08X} (Scene)", portal_.name(), id));
+}
+
 std::vector<std::pair<int, int>> RetailData::landblocks() const {
   std::vector<std::pair<int, int>> out;
   cell_.for_each_entry(0, 0xFFFFFFFFu, [&](const DatEntry& e) {
@@ -295,7 +196,7 @@ LandblockDesc RetailData::landblock_desc(const CellLandblock& block) const {
   std::array<float, 81> heights{};
   std::array<std::uint8_t, 81> types{};
   for (std::size_t i = 0; i < 81; ++i) {
-    heights[i] = land_defs_.land_height_table[block.heights[i]];
+    heights[i] = region_.land_defs.land_height_table[block.heights[i]];
     types[i] = static_cast<std::uint8_t>(block.terrain_type(i));
   }
   desc.heights = heights;

@@ -87,7 +87,9 @@ Setup parse_setup(std::string_view bytes, const std::string& label) {
   setup.radius = s.finite_f32("the radius");
   setup.step_up_height = s.finite_f32("the step-up height");
   setup.step_down_height = s.finite_f32("the step-down height");
-  return setup;  // sorting and selection spheres, lights and default ids follow: not needed
+  setup.sorting_sphere.center = s.finite_vec3("the sorting sphere's centre");
+  setup.sorting_sphere.radius = s.finite_f32("the sorting sphere's radius");
+  return setup;  // the selection sphere, lights and default ids follow: not needed
 }
 
 }  // namespace transit::dat

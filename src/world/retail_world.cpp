@@ -24,6 +24,7 @@ RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::p
       out.scene.cells.push_back(std::move(cell.desc));
     }
     dat::RetailObjects objects = retail.static_objects(x, y);
+    out.scenery += add_retail_scenery(retail, x, y, objects);
     for (dat::RetailObject& o : objects.placed) {
       // An outdoor object whose origin lies past its landblock's edge is
       // given in the landblock that holds it, or left out when that one is

@@ -31,7 +31,27 @@ TEST(DatCli, InspectSummarisesTheDirectoryAndALandblock) {
   EXPECT_THAT(run.output, HasSubstr("2 indoor cells, 2 static objects (1 GfxObj, 1 Setup), 1 buildings (1 portals), 1 restricted cells"));
   EXPECT_THAT(run.output, HasSubstr("cell 0xA9B40100: 6 polygons, 1 portals; physics BSP"));
   EXPECT_THAT(run.output, HasSubstr("4 objects placed (GfxObj shapes with physics, Setup parts, spheres and cylspheres), 0 parts left out"));
-  EXPECT_THAT(run.output, HasSubstr("not read yet"));
+  EXPECT_THAT(run.output, HasSubstr("scenery: 0 placed (0 objects); left out: 0 by frequency"));
+  EXPECT_THAT(run.output, HasSubstr("not read: what physics does not use"));
+}
+
+// Landblock 0x0101 grows the synthetic grove's tree and rock and the lone
+// tree (tests/dat/scenery_test.cpp); export writes them with the rest.
+TEST(DatCli, InspectAndExportCountTheScenery) {
+  const testing::DataDir data;
+  const std::string dir = data.dir.path().string();
+  const ToolRun run = run_tool("inspect --dat " + dir + " --landblock 0x0101");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("scenery: 3 placed (3 objects); left out: 1 by frequency, 1 weenie, 0 off the "
+                                    "landblock, 0 on roads, 0 in building cells, 0 by slope, 0 past the edge"));
+  const auto out = data.dir.path() / "hut.json";
+  const ToolRun exported = run_tool("dat export " + dir + " --landblock 0x0101 --out " + out.string());
+  ASSERT_EQ(exported.exit_code, 0) << exported.output;
+  EXPECT_THAT(exported.output, HasSubstr("1 landblocks, 3 indoor cells and 4 objects written"));
+  EXPECT_THAT(exported.output, HasSubstr("(3 scenery placements among them)"));
+  const SceneDesc scene = read_scene_file(out);
+  ASSERT_EQ(scene.objects.size(), 4u);
+  EXPECT_EQ(scene.objects[1].name, "Scenery GfxObj 0x01000C01");
 }
 
 TEST(DatCli, TheDirectoryMayComeFromTheEnvironment) {

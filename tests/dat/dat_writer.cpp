@@ -247,7 +247,8 @@ std::string setup_bytes(const Setup& setup, const std::string& hooks, std::uint3
   rest.u32(static_cast<std::uint32_t>(setup.spheres.size()));
   for (const Sphere& sp : setup.spheres) put_sphere(rest, sp);
   rest.f32(setup.height).f32(setup.radius).f32(setup.step_up_height).f32(setup.step_down_height);
-  for (int i = 0; i < 8; ++i) rest.f32(0.0f);  // sorting and selection spheres
+  put_sphere(rest, setup.sorting_sphere);
+  for (int i = 0; i < 4; ++i) rest.f32(0.0f);  // selection sphere
   rest.u32(0);                                 // lights
   for (int i = 0; i < 5; ++i) rest.u32(0);      // default animation, script, tables
   return out + rest.str();
@@ -270,17 +271,56 @@ std::string env_cell_bytes(const EnvCellFile& c) {
   return b.str();
 }
 
-std::string region_bytes(const LandDefs& d) {
+std::string region_bytes(const LandDefs& d, const RegionScenery& scenery) {
   Bytes b;
-  b.u32(kRegionId).u32(d.region_number).u32(d.version).u16(static_cast<std::uint16_t>(d.region_name.size()));
-  std::string out = b.str() + d.region_name;
-  Bytes rest;
-  while ((out.size() + rest.str().size()) % 4) rest.u8(0);
-  rest.u32(static_cast<std::uint32_t>(d.num_block_length)).u32(static_cast<std::uint32_t>(d.num_block_width));
-  rest.f32(d.square_length).u32(static_cast<std::uint32_t>(d.lblock_length));
-  rest.u32(static_cast<std::uint32_t>(d.vertex_per_cell)).f32(d.max_obj_height).f32(d.sky_height).f32(d.road_width);
-  for (float h : d.land_height_table) rest.f32(h);
-  return out + rest.str();
+  b.u32(kRegionId).u32(d.region_number).u32(d.version).pstring(d.region_name);
+  b.u32(static_cast<std::uint32_t>(d.num_block_length)).u32(static_cast<std::uint32_t>(d.num_block_width));
+  b.f32(d.square_length).u32(static_cast<std::uint32_t>(d.lblock_length));
+  b.u32(static_cast<std::uint32_t>(d.vertex_per_cell)).f32(d.max_obj_height).f32(d.sky_height).f32(d.road_width);
+  for (float h : d.land_height_table) b.f32(h);
+  // Game time: zero time, zero year, day length, days a year, year spec;
+  // a time of day (start, night, name), a weekday, a season (start, name).
+  b.f64(0.0).u32(10).f32(7620.0f).u32(360).pstring("P.Y.");
+  b.u32(1).f32(0.0f).u32(0).pstring("Dawnsong");
+  b.u32(1).pstring("Snowreap");
+  b.u32(1).u32(0).pstring("Springtime");
+  b.u32(0x13);  // sky, sound and scenes
+  // Sky: tick sizes; a day group (chance, name) of one sky object and one
+  // time of day with one replacement.
+  b.f64(1.0).f64(0.5).u32(1).f32(100.0f).pstring("Sunny");
+  b.u32(1);
+  for (int i = 0; i < 9; ++i) b.u32(0);
+  b.u32(1);
+  for (int i = 0; i < 11; ++i) b.u32(0);
+  b.u32(1);
+  for (int i = 0; i < 6; ++i) b.u32(0);
+  // Sound: an ambient table of one sound.
+  b.u32(1).u32(0x20000001).u32(1);
+  for (int i = 0; i < 5; ++i) b.u32(0);
+  b.u32(static_cast<std::uint32_t>(scenery.scene_types.size()));
+  for (const auto& scenes : scenery.scene_types) {
+    b.u32(0).u32(static_cast<std::uint32_t>(scenes.size()));
+    for (std::uint32_t id : scenes) b.u32(id);
+  }
+  b.u32(static_cast<std::uint32_t>(scenery.terrain_scene_types.size()));
+  for (std::size_t t = 0; t < scenery.terrain_scene_types.size(); ++t) {
+    b.pstring("Terrain " + std::to_string(t)).u32(0xFF808080u);
+    b.u32(static_cast<std::uint32_t>(scenery.terrain_scene_types[t].size()));
+    for (std::uint32_t slot : scenery.terrain_scene_types[t]) b.u32(slot);
+  }
+  b.u32(0).u32(512).u32(0).u32(0).u32(0).u32(0);  // land surfaces: a texture merge of nothing
+  return b.str();
+}
+
+std::string scene_bytes(const SceneFile& scene) {
+  Bytes b;
+  b.u32(scene.id).u32(static_cast<std::uint32_t>(scene.objects.size()));
+  for (const SceneObject& o : scene.objects) {
+    b.u32(o.model).frame(o.base).f32(o.frequency).f32(o.displace_x).f32(o.displace_y);
+    b.f32(o.min_scale).f32(o.max_scale).f32(o.max_rotation).f32(o.min_slope).f32(o.max_slope);
+    b.u32(o.align).u32(o.orient).u32(o.weenie);
+  }
+  return b.str();
 }
 
 }  // namespace transit::dat::testing

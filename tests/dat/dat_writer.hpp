@@ -17,6 +17,7 @@
 #include "transit/dat/setup.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
+#include "transit/dat/scene_file.hpp"
 
 namespace transit::dat::testing {
 
@@ -37,6 +38,12 @@ class Bytes {
   Bytes& u16(std::uint16_t v) { return raw(&v, 2); }
   Bytes& u32(std::uint32_t v) { return raw(&v, 4); }
   Bytes& f32(float v) { return raw(&v, 4); }
+  Bytes& f64(double v) { return raw(&v, 8); }
+  /// A 16-bit length and the characters, then padding to 4 bytes.
+  Bytes& pstring(const std::string& s) {
+    u16(static_cast<std::uint16_t>(s.size()));
+    return raw(s.data(), s.size()).align();
+  }
   Bytes& align() {
     while (out_.size() % 4) out_.push_back('\0');
     return *this;
@@ -69,7 +76,12 @@ std::string gfx_obj_bytes(const GfxObj& g);
 /// after its type, appended to every placement).
 std::string setup_bytes(const Setup& setup, const std::string& hooks = {}, std::uint32_t hook_count = 0);
 
-/// A Region file's start: ids, name, land definitions (nothing after them).
-std::string region_bytes(const LandDefs& defs);
+/// A whole Region file: ids, name, land definitions, a game time of one
+/// time of day, weekday and season, one sky day group, one ambient sound
+/// table, the scene and terrain descriptions of `scenery` (terrain types
+/// named "Terrain N") and empty land surfaces.
+std::string region_bytes(const LandDefs& defs, const RegionScenery& scenery = {});
+/// A Scene file.
+std::string scene_bytes(const SceneFile& scene);
 
 }  // namespace transit::dat::testing

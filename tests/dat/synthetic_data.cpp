@@ -202,6 +202,62 @@ Setup creature_setup() {
   return s;
 }
 
+RegionScenery synthetic_scenery() {
+  RegionScenery r;
+  r.scene_types = {{}, {0x12000001, 0x12000002}};
+  r.terrain_scene_types = {{0, 1}, {0}};
+  return r;
+}
+
+namespace {
+
+// The tree trunk GfxObj 0x01000C01, displaced up to `displace` m each way
+// and turned up to `rotation` degrees.
+SceneObject tree_object(float displace, float rotation) {
+  SceneObject tree;
+  tree.model = 0x01000C01;
+  tree.displace_x = displace;
+  tree.displace_y = displace;
+  tree.max_rotation = rotation;
+  return tree;
+}
+
+}  // namespace
+
+SceneFile grove_scene() {
+  SceneFile s;
+  s.id = 0x12000001;
+  SceneObject tree = tree_object(4.0f, 360.0f);
+  tree.frequency = 0.9f;
+  tree.min_scale = 0.8f;
+  tree.max_scale = 1.25f;
+  SceneObject weenie = tree;
+  weenie.model = 0x02000C02;
+  weenie.frequency = 1.0f;
+  weenie.weenie = 1;
+  SceneObject never = tree;
+  never.frequency = 0.0f;
+  SceneObject rock;
+  rock.model = 0x02000C02;
+  rock.base.origin = {3.0f, 0.0f, 0.0f};
+  rock.min_slope = 0.95f;
+  rock.align = 1;
+  s.objects = {tree, weenie, never, rock};
+  return s;
+}
+
+SceneFile lone_tree_scene() { return {0x12000002, {tree_object(2.0f, 90.0f)}}; }
+
+Setup rock_setup() {
+  Setup s;
+  s.id = 0x02000C02;
+  s.cylspheres = {{{0.0f, 0.0f, 0.0f}, 0.7f, 1.2f}};
+  s.height = 1.2f;
+  s.radius = 0.7f;
+  s.sorting_sphere = {{0.0f, 0.0f, 0.6f}, 1.0f};
+  return s;
+}
+
 Environment corridor_environment() {
   Environment env;
   env.id = 0x0D000123;
@@ -234,6 +290,7 @@ void write_data_dir(const std::filesystem::path& dir) {
   CellLandblock flat;
   flat.id = cell_landblock_id(0x01, 0x01);
   flat.has_objects = true;
+  for (int v : {2 * 9 + 6, 3 * 9 + 5}) flat.terrain[static_cast<std::size_t>(v)] = 1 << 11;  // scene slot 1
   LandblockInfo dungeon;
   dungeon.id = landblock_info_id(0x01, 0x01);
   dungeon.num_cells = 3;
@@ -252,7 +309,11 @@ void write_data_dir(const std::filesystem::path& dir) {
     for (const EnvCellFile& c : corridor_cells(block >> 8, block & 0xFF)) cell[c.id] = env_cell_bytes(c);
   const EnvCellFile inside = hut_cell();
   cell[inside.id] = env_cell_bytes(inside);
-  std::map<std::uint32_t, std::string> portal{{kRegionId, region_bytes(retail_like_land_defs())},
+  std::map<std::uint32_t, std::string> portal{{kRegionId, region_bytes(retail_like_land_defs(), synthetic_scenery())},
+                                              {0x12000001, scene_bytes(grove_scene())},
+                                              {0x12000002, scene_bytes(lone_tree_scene())},
+                                              {0x01000C01, gfx_obj_bytes(box_gfx_obj(0x01000C01, 0.3f, 0.3f, 8.0f))},
+                                              {0x02000C02, setup_bytes(rock_setup())},
                                               {0x0D000123, environment_bytes(corridor_environment())},
                                               {0x01000A01, gfx_obj_bytes(box_gfx_obj(0x01000A01, 1, 1, 2))},
                                               {0x01001234, gfx_obj_bytes(box_gfx_obj(0x01001234, 4, 3, 4))},

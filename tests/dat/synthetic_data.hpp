@@ -14,6 +14,7 @@
 #include "transit/dat/setup.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
+#include "transit/dat/scene_file.hpp"
 
 namespace transit::dat::testing {
 
@@ -48,6 +49,21 @@ Setup crate_post_setup();
 /// 1.0 down, free heading, no parts.
 Setup creature_setup();
 
+/// The Region's scenery tables: terrain type 0 has scene slots 0 (scene
+/// type 0, no scenes) and 1 (scene type 1: Scenes 0x12000001 and
+/// 0x12000002); terrain type 1 only slot 0.
+RegionScenery synthetic_scenery();
+/// Scene 0x12000001, a grove: 0 a tree (GfxObj 0x01000C01, frequency 0.9,
+/// displaced up to 4 m, scaled 0.8..1.25, turned up to 360 degrees), 1 a
+/// weenie object, 2 a tree of frequency 0, 3 a rock (Setup 0x02000C02) 3 m
+/// out along x, on slopes of normal z 0.95 and up, aligned to the slope.
+SceneFile grove_scene();
+/// Scene 0x12000002: a tree displaced up to 2 m, turned up to 90 degrees.
+SceneFile lone_tree_scene();
+/// Setup 0x02000C02, the rock: a cylsphere of radius 0.7, 1.2 m high, its
+/// sorting sphere 1 m about (0, 0, 0.6).
+Setup rock_setup();
+
 /// Writes client_cell_1.dat and client_portal.dat into `dir`: the Region,
 /// Environment 0x0D000123, landblocks 0xA9B4 (a ramp from 20 m, the small
 /// LandblockInfo: a 2 m crate GfxObj 0x01000A01 on the ramp, Setup
@@ -56,7 +72,10 @@ Setup creature_setup();
 /// ground) and 0xAAB4 (the ramp on
 /// from 36 m, no LandblockInfo), and a dungeon-like 0x0101 (flat terrain at
 /// 0 m, the two rooms, and a hut: building 0x01005678 at (100, 100) with
-/// its doorway into indoor cell 0x01010102).
+/// its doorway into indoor cell 0x01010102; vertices (2, 6) and (3, 5) in
+/// scene slot 1, where retail grows the grove's tree and rock and the lone
+/// tree: trunks of GfxObj 0x01000C01, 0.6 x 0.6 x 8 m). The Region has the
+/// synthetic scenery tables.
 void write_data_dir(const std::filesystem::path& dir);
 
 }  // namespace transit::dat::testing

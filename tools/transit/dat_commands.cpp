@@ -13,6 +13,7 @@
 #include "transit/dat/retail_data.hpp"
 #include "transit/format/scene_writer.hpp"
 #include "transit/math/input_error.hpp"
+#include "transit/world/retail_scenery.hpp"
 #include "transit/world/retail_world.hpp"
 #include "transit/world/world.hpp"
 
@@ -35,6 +36,14 @@ std::string archive_line(const dat::DatArchive& a, std::size_t files) {
                      a.header().block_size, a.header().file_size, files);
 }
 
+std::string scenery_line(const dat::RetailData& retail, std::pair<int, int> xy) {
+  dat::RetailObjects objects;
+  const SceneryCounts s = add_retail_scenery(retail, xy.first, xy.second, objects);
+  return fmt::format("  scenery: {} placed ({} objects); left out: {} by frequency, {} weenie, {} off the landblock, "
+                     "{} on roads, {} in building cells, {} by slope, {} past the edge\n", s.placed,
+                     objects.placed.size(), s.not_chosen, s.weenie, s.outside, s.road, s.building, s.slope, s.past_edge);
+}
+
 std::string landblock_report(const dat::RetailData& retail, std::pair<int, int> xy) {
   const auto [x, y] = xy;
   const auto block = retail.landblock(x, y);
@@ -48,7 +57,7 @@ std::string landblock_report(const dat::RetailData& retail, std::pair<int, int> 
                                 *lo, *hi, fmt::join(types, ", "),
                                 block->has_objects ? "has objects" : "no objects");
   const auto info = retail.landblock_info(x, y);
-  if (!info) return out + "  no LandblockInfo (0xXXYYFFFE): no buildings, objects or indoor cells\n";
+  if (!info) return out + "  no LandblockInfo (0xXXYYFFFE): no buildings, objects or indoor cells\n" + scenery_line(retail, xy);
   std::size_t portals = 0, gfx = 0;
   for (const auto& b : info->buildings) portals += b.portals.size();
   for (const auto& o : info->objects) gfx += (o.id >> 24) == 0x01;
@@ -62,7 +71,7 @@ std::string landblock_report(const dat::RetailData& retail, std::pair<int, int> 
     out += fmt::format("  cell 0x{:08X}: {} polygons, {} portals{}; physics BSP {} nodes over {} polygons\n", c.desc.id,
                        c.desc.mesh.polygons.size(), c.desc.portals.size(), c.desc.seen_outside ? ", seen outside" : "",
                        c.physics.nodes().size(), c.physics.polygons().size());
-  return out;
+  return out + scenery_line(retail, xy);
 }
 
 }  // namespace
@@ -123,7 +132,7 @@ void inspect_retail_data(const DatOptions& options) {
                            d.region_number, d.region_name, d.num_block_length, d.num_block_width, d.square_length,
                            terrain.size());
   for (const std::string& lb : options.landblocks) std::cout << landblock_report(retail, parse_landblock(lb));
-  std::cout << "not read yet: scenery (docs/retail-data.md)\n";
+  std::cout << "not read: what physics does not use (drawn polygons, textures, sky, sound; docs/retail-data.md)\n";
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "transit inspect: read in {:.1f} ms\n", ms);
 }
@@ -134,8 +143,8 @@ void add_dat_command(CLI::App& app) {
   auto dir = std::make_shared<std::string>();
   auto landblocks = std::make_shared<std::vector<std::string>>();
   auto out = std::make_shared<std::string>();
-  auto* exp = dat->add_subcommand("export", "Write retail landblocks as a transit scene (terrain and indoor cells; "
-                                            "see docs/retail-data.md for what is not read yet)");
+  auto* exp = dat->add_subcommand("export", "Write retail landblocks as a transit scene (terrain, indoor cells, "
+                                            "static objects, buildings and scenery; docs/retail-data.md)");
   exp->add_option("dir", *dir, fmt::format("retail data directory (or set {})", dat::kDatDirVariable));
   exp->add_option("--landblock", *landblocks, "landblock 0xXXYY to export (repeatable)")->required();
   exp->add_option("--out", *out, "the scene file to write")->required();
@@ -144,13 +153,14 @@ void add_dat_command(CLI::App& app) {
       const dat::RetailData retail = dat::RetailData::open(retail_data_dir(DatOptions{*dir, {}}));
       std::vector<std::pair<int, int>> chosen;
       for (const std::string& lb : *landblocks) chosen.push_back(parse_landblock(lb));
-      const SceneDesc scene = retail_scene(retail, chosen).scene;
+      const RetailScene r = retail_scene(retail, chosen);
+      const SceneDesc& scene = r.scene;
       (void)World::from_scene(scene);  // what is written must build
       std::ofstream file(*out);
       if (!(file << write_scene(scene))) throw std::runtime_error(fmt::format("cannot write {}", *out));
-      fmt::print(stderr, "transit dat export: {} landblocks, {} indoor cells and {} objects written to {} (scenery is "
-                         "not read yet)\n", chosen.size(), scene.cells.size(), scene.objects.size(),
-                 *out);
+      fmt::print(stderr, "transit dat export: {} landblocks, {} indoor cells and {} objects written to {} ({} "
+                         "scenery placements among them)\n", chosen.size(), scene.cells.size(), scene.objects.size(),
+                 *out, r.scenery.placed);
     });
   });
 }

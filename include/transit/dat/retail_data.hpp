@@ -19,6 +19,7 @@
 #include "transit/dat/setup.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
+#include "transit/dat/scene_file.hpp"
 #include "transit/desc/scene_desc.hpp"
 #include "transit/geom/bsp_tree.hpp"
 
@@ -56,7 +57,7 @@ struct RetailCell {
 class RetailData {
  public:
   /// Opens `dir`/client_cell_1.dat and `dir`/client_portal.dat and reads
-  /// the Region's land definitions. Throws InputError naming the missing or
+  /// the Region: its land definitions and scenery tables. Throws InputError naming the missing or
   /// bad file.
   static RetailData open(const std::filesystem::path& dir);
   /// Over archives already open (tests); checks each one's data set.
@@ -64,7 +65,8 @@ class RetailData {
 
   const DatArchive& cell() const { return cell_; }
   const DatArchive& portal() const { return portal_; }
-  const LandDefs& land_defs() const { return land_defs_; }
+  const LandDefs& land_defs() const { return region_.land_defs; }
+  const RegionScenery& region_scenery() const { return region_.scenery; }
 
   /// Landblock (x, y)'s terrain file, or nothing where the map has none.
   std::optional<CellLandblock> landblock(int x, int y) const;
@@ -77,13 +79,14 @@ class RetailData {
   std::vector<RetailCell> indoor_cells(int x, int y) const;
   /// Landblock (x, y)'s static objects and buildings (its LandblockInfo)
   /// and its indoor cells' static objects, as static objects of the scene
-  /// with retail's physics trees. GfxObjs without physics polygons are
-  /// left out (retail does not collide with them); Setups are listed in
-  /// not_read. Buildings are solid shapes: their doorways into indoor cells
-  /// are not joined yet.
+  /// with retail's physics trees (ModelPlacer). A building's doorways are
+  /// added to its mesh as building portals into the cells behind them.
+  /// Scenery is not among them (retail_scenery in the world layer).
   RetailObjects static_objects(int x, int y) const;
   /// Setup `id` (0x02......) from the portal file.
   Setup setup(std::uint32_t id) const;
+  /// Scene `id` (0x12......) from the portal file.
+  SceneFile scene_file(std::uint32_t id) const;
   /// The landblocks the cell file has terrain for, as (x, y).
   std::vector<std::pair<int, int>> landblocks() const;
 
@@ -109,7 +112,7 @@ class RetailData {
 
   DatArchive cell_;
   DatArchive portal_;
-  LandDefs land_defs_;
+  Region region_;
 };
 
 /// The data directory named by TRANSIT_DAT, or nothing.

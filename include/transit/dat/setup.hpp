@@ -30,6 +30,7 @@ struct Setup {
   std::vector<DatCylSphere> cylspheres;
   std::vector<Sphere> spheres;
   float height = 0.0f, radius = 0.0f, step_up_height = 0.0f, step_down_height = 0.0f;
+  Sphere sorting_sphere{Vec3(0.0f), 0.0f};  ///< what retail's obj_within_block keeps inside a landblock
   bool allow_free_heading() const { return flags & 4; }
   /// The frames of the default placement, or of the first there is.
   const std::vector<DatFrame>* default_frames() const;

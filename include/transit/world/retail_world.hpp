@@ -7,20 +7,23 @@
 #include <vector>
 
 #include "transit/dat/retail_data.hpp"
+#include "transit/world/retail_scenery.hpp"
 #include "transit/world/world.hpp"
 
 namespace transit {
 
-/// The scene of retail landblocks (terrain, indoor cells, and static
-/// objects and buildings whose shape is a GfxObj; the cells' meshes are
-/// their drawn polygons, the objects' their physics polygons) and retail's
-/// trees to build it with.
+/// The scene of retail landblocks (terrain, indoor cells, static objects,
+/// buildings and the scenery retail grows on the terrain; the cells' meshes
+/// are their drawn polygons, the objects' their physics polygons) and
+/// retail's trees to build it with.
 struct RetailScene {
   SceneDesc scene;
   SceneTrees trees;
   /// Objects left out: models not read (a part scaled unevenly), and the
   /// ids of objects whose origin lies in a landblock not loaded.
   std::vector<std::uint32_t> not_read;
+  /// What became of the landblocks' scenery, summed.
+  SceneryCounts scenery;
 };
 
 /// Throws InputError for a landblock without terrain or a damaged file.
