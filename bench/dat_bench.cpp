@@ -112,8 +112,8 @@ void BM_Dat_LoadDungeonLandblock(benchmark::State& state) {
   state.counters["cells"] = kDungeonCells;
 }
 
-// A landblock whose 81 vertices all grow scenery (about 120 trees and
-// rocks): its placement by retail's rules and the World built with them.
+// A landblock whose 81 vertices all grow scenery (75 trees and rocks
+// placed): its placement by retail's rules and the World built with them.
 void BM_Dat_LoadForestLandblock(benchmark::State& state) {
   const dat::RetailData retail = dat::RetailData::open(data_dir());
   std::size_t objects = 0;

@@ -87,7 +87,8 @@ void ModelPlacer::place_setup(std::uint32_t model, const DatFrame& frame, std::o
       continue;
     }
     const DatFrame& part = (*parts)[i];
-    const DatFrame placed{frame.origin + frame.orientation * (part.origin * scale), frame.orientation * part.orientation};
+    const DatFrame placed{frame.origin + frame.orientation * (part.origin * scale),
+                          frame.orientation * part.orientation};
     place_gfx(s.parts[i], placed, cell, part_scale.x * scale);
   }
   if (s.spheres.empty() && s.cylspheres.empty()) return;

@@ -52,6 +52,14 @@ std::optional<CellLandblock> RetailData::landblock(int x, int y) const {
   return parse_cell_landblock(*bytes, fmt::format("{}: file 0x{:08X} (CellLandblock)", cell_.name(), id));
 }
 
+CellLandblock RetailData::terrain(int x, int y) const {
+  std::optional<CellLandblock> block = landblock(x, y);
+  if (!block)
+    throw InputError(fmt::format("{}: no terrain for landblock 0x{:02X}{:02X} (file 0x{:08X})", cell_.name(), x, y,
+                                 cell_landblock_id(x, y)));
+  return std::move(*block);
+}
+
 std::optional<LandblockInfo> RetailData::landblock_info(int x, int y) const {
   const std::uint32_t id = landblock_info_id(x, y);
   const auto bytes = cell_.read_if_present(id);
@@ -206,13 +214,7 @@ LandblockDesc RetailData::landblock_desc(const CellLandblock& block) const {
 
 SceneDesc RetailData::terrain_scene(const std::vector<std::pair<int, int>>& landblocks) const {
   SceneDesc scene;
-  for (const auto& [x, y] : landblocks) {
-    const std::optional<CellLandblock> block = landblock(x, y);
-    if (!block)
-      throw InputError(fmt::format("{}: no terrain for landblock 0x{:02X}{:02X} (file 0x{:08X})",
-                                   cell_.name(), x, y, cell_landblock_id(x, y)));
-    scene.landblocks.push_back(landblock_desc(*block));
-  }
+  for (const auto& [x, y] : landblocks) scene.landblocks.push_back(landblock_desc(terrain(x, y)));
   return scene;
 }
 

@@ -1,5 +1,6 @@
 #include "transit/world/retail_scenery.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -62,20 +63,25 @@ SceneryCounts& SceneryCounts::operator+=(const SceneryCounts& o) {
 }
 
 // Retail CLandBlock::get_land_scenes
-Scenery retail_scenery(const dat::RetailData& retail, int x, int y, dat::ModelPlacer& models) {
+Scenery retail_scenery(const dat::RetailData& retail, const dat::CellLandblock& block, dat::ModelPlacer& models) {
   Scenery out;
-  const auto block = retail.landblock(x, y);
-  if (!block) return out;
-  const LandblockDesc desc = retail.landblock_desc(*block);
+  const int x = static_cast<int>(block.id >> 24), y = static_cast<int>((block.id >> 16) & 0xFF);
+  const dat::RegionScenery& tables = retail.region_scenery();
+  const auto scenes_of = [&](std::uint16_t word) -> const std::vector<std::uint32_t>& {
+    return tables.scenes((word >> 2) & 0x1F, word >> 11);
+  };
+  // Most landblocks grow nothing: their terrain and buildings are not looked at.
+  if (std::none_of(block.terrain.begin(), block.terrain.end(), [&](std::uint16_t w) { return !scenes_of(w).empty(); }))
+    return out;
+  const LandblockDesc desc = retail.landblock_desc(block);
   const Landblock land(static_cast<CellId>(x) << 24 | static_cast<CellId>(y) << 16, *desc.heights, *desc.terrain_types);
   const std::set<int> buildings = building_cells(retail, x, y);
-  const dat::RegionScenery& tables = retail.region_scenery();
   std::map<std::uint32_t, dat::SceneFile> scene_files;  // a landblock uses few
   for (int vx = 0; vx < 9; ++vx)
     for (int vy = 0; vy < 9; ++vy) {
       const int vertex = vx * 9 + vy;
-      const std::uint16_t word = block->terrain[static_cast<std::size_t>(vertex)];
-      const std::vector<std::uint32_t>& scenes = tables.scenes((word >> 2) & 0x1F, word >> 11);
+      const std::uint16_t word = block.terrain[static_cast<std::size_t>(vertex)];
+      const std::vector<std::uint32_t>& scenes = scenes_of(word);
       if (scenes.empty()) continue;
       const auto gx = static_cast<std::uint32_t>(x * 8 + vx), gy = static_cast<std::uint32_t>(y * 8 + vy);
       const std::uint32_t scene_id = scenes[scene_choice(gx, gy, scenes.size())];
@@ -99,7 +105,7 @@ Scenery retail_scenery(const dat::RetailData& retail, int x, int y, dat::ModelPl
           ++out.counts.outside;
           continue;
         }
-        if (on_road(block->terrain, at)) {
+        if (on_road(block.terrain, at)) {
           ++out.counts.road;
           continue;
         }
@@ -128,12 +134,13 @@ Scenery retail_scenery(const dat::RetailData& retail, int x, int y, dat::ModelPl
   return out;
 }
 
-SceneryCounts add_retail_scenery(const dat::RetailData& retail, int x, int y, dat::RetailObjects& objects) {
-  const std::uint32_t block = static_cast<std::uint32_t>(x) << 24 | static_cast<std::uint32_t>(y) << 16;
-  dat::ModelPlacer models(retail, block, objects, "Scenery ");
-  const Scenery scenery = retail_scenery(retail, x, y, models);
+SceneryCounts add_retail_scenery(const dat::RetailData& retail, const dat::CellLandblock& block,
+                                 dat::RetailObjects& objects) {
+  const std::uint32_t id = block.id & 0xFFFF0000u;
+  dat::ModelPlacer models(retail, id, objects, "Scenery ");
+  const Scenery scenery = retail_scenery(retail, block, models);
   for (const SceneryPlacement& p : scenery.placements)
-    models.place(p.model, p.frame, dat::outdoor_cell_under(block, p.frame.origin), p.scale);
+    models.place(p.model, p.frame, dat::outdoor_cell_under(id, p.frame.origin), p.scale);
   return scenery.counts;
 }
 

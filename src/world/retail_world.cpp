@@ -14,8 +14,13 @@ RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::p
 RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::pair<int, int>>& landblocks,
                          const std::vector<std::pair<int, int>>& placeable) {
   RetailScene out;
-  out.scene = retail.terrain_scene(landblocks);
+  std::vector<dat::CellLandblock> terrain;
   for (const auto& [x, y] : landblocks) {
+    terrain.push_back(retail.terrain(x, y));
+    out.scene.landblocks.push_back(retail.landblock_desc(terrain.back()));
+  }
+  for (std::size_t i = 0; i < landblocks.size(); ++i) {
+    const auto [x, y] = landblocks[i];
     for (dat::RetailCell& cell : retail.indoor_cells(x, y)) {
       auto geometry = std::make_shared<CellGeometry>();
       geometry->physics = std::move(cell.physics);
@@ -24,7 +29,7 @@ RetailScene retail_scene(const dat::RetailData& retail, const std::vector<std::p
       out.scene.cells.push_back(std::move(cell.desc));
     }
     dat::RetailObjects objects = retail.static_objects(x, y);
-    out.scenery += add_retail_scenery(retail, x, y, objects);
+    out.scenery += add_retail_scenery(retail, terrain[i], objects);
     for (dat::RetailObject& o : objects.placed) {
       // An outdoor object whose origin lies past its landblock's edge is
       // given in the landblock that holds it, or left out when that one is

@@ -2,7 +2,8 @@
 // tick invariant of the script soak (issue 20): the dungeon-like 0x0101
 // (two rooms joined by portals, 30 m under flat terrain) and the town-like
 // 0xA9B4 (a ramp with a crate, a Setup of a crate and a post, a house, and
-// the same rooms under it), built with retail's own trees.
+// the same rooms under it), built with retail's own trees; and runners
+// among the trees and the rock retail grows on 0x0101.
 #include <gtest/gtest.h>
 
 #include "dat/data_dir.hpp"
@@ -82,6 +83,31 @@ TEST(RetailSoak, RunnersAmongTheTownObjectsKeepEveryTickInvariant) {
   }
   const reliability::ScriptCaseRun run = expect_every_tick_invariant(c, retail, 4 * 600);
   EXPECT_GT(run.blocks, 0u);  // the crate, the Setup's parts and the house stop them
+}
+
+// The grove's tree (44.9, 145.5), its rock (48, 147) and the lone tree
+// (70.5, 121.8): a scaled, turned mesh and a cylsphere.
+TEST(RetailSoak, RunnersAmongTheSceneryKeepEveryTickInvariant) {
+  const testing::DataDir data;
+  const RetailScene retail = retail_scene(RetailData::open(data.dir.path()), {{0x01, 0x01}});
+  ASSERT_EQ(retail.scenery.placed, 3u);
+  ScriptCase c;
+  c.script.dt = 1.0 / 30.0;
+  c.script.duration = 20.0;
+  const Vec3 starts[] = {{38.0f, 144.0f, 0.05f}, {54.0f, 148.0f, 0.05f}, {64.0f, 120.0f, 0.05f}, {72.0f, 114.0f, 0.05f}};
+  const float headings[] = {80.0f, 270.0f, 75.0f, 350.0f};
+  const float turns[] = {20.0f, -25.0f, 15.0f, -15.0f};
+  for (int i = 0; i < 4; ++i) {
+    const std::string name = "runner" + std::to_string(i);
+    const CellId cell = 0x01010000u | (static_cast<CellId>(starts[i].x / 24.0f) * 8 + static_cast<CellId>(starts[i].y / 24.0f) + 1);
+    c.scene.characters.push_back(runner(name, cell, starts[i], headings[i]));
+    ScriptInput jump;
+    jump.t = 5.0 + i;
+    jump.jump = 0.5f;
+    c.script.inputs[name] = {run_turning(turns[i]), jump};
+  }
+  const reliability::ScriptCaseRun run = expect_every_tick_invariant(c, retail, 4 * 600);
+  EXPECT_GT(run.blocks, 0u);  // the trees and the rock stop them
 }
 
 }  // namespace

@@ -206,7 +206,7 @@ TEST(RetailScenery, PlacesTheSyntheticGroveWhereRetailWould) {
   const dat::RetailData retail = dat::RetailData::open(data.dir.path());
   dat::RetailObjects objects;
   dat::ModelPlacer models(retail, 0x01010000u, objects);
-  const Scenery s = retail_scenery(retail, 0x01, 0x01, models);
+  const Scenery s = retail_scenery(retail, retail.terrain(0x01, 0x01), models);
   ASSERT_EQ(s.placements.size(), 3u);
   const SceneryPlacement& tree = s.placements[0];
   EXPECT_EQ(tree.model, 0x01000C01u);
@@ -303,7 +303,7 @@ TEST(RetailScenery, LeavesOutWhatRetailLeavesOut) {
   const dat::RetailData retail = dat::RetailData::open(dir.path());
 
   dat::RetailObjects objects;
-  const SceneryCounts counts = add_retail_scenery(retail, 0x01, 0x01, objects);
+  const SceneryCounts counts = add_retail_scenery(retail, retail.terrain(0x01, 0x01), objects);
   EXPECT_EQ(counts.placed, 1u);
   EXPECT_EQ(counts.road, 1u);
   EXPECT_EQ(counts.building, 1u);

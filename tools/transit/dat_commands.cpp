@@ -36,9 +36,9 @@ std::string archive_line(const dat::DatArchive& a, std::size_t files) {
                      a.header().block_size, a.header().file_size, files);
 }
 
-std::string scenery_line(const dat::RetailData& retail, std::pair<int, int> xy) {
+std::string scenery_line(const dat::RetailData& retail, const dat::CellLandblock& block) {
   dat::RetailObjects objects;
-  const SceneryCounts s = add_retail_scenery(retail, xy.first, xy.second, objects);
+  const SceneryCounts s = add_retail_scenery(retail, block, objects);
   return fmt::format("  scenery: {} placed ({} objects); left out: {} by frequency, {} weenie, {} off the landblock, "
                      "{} on roads, {} in building cells, {} by slope, {} past the edge\n", s.placed,
                      objects.placed.size(), s.not_chosen, s.weenie, s.outside, s.road, s.building, s.slope, s.past_edge);
@@ -57,7 +57,8 @@ std::string landblock_report(const dat::RetailData& retail, std::pair<int, int> 
                                 *lo, *hi, fmt::join(types, ", "),
                                 block->has_objects ? "has objects" : "no objects");
   const auto info = retail.landblock_info(x, y);
-  if (!info) return out + "  no LandblockInfo (0xXXYYFFFE): no buildings, objects or indoor cells\n" + scenery_line(retail, xy);
+  if (!info)
+    return out + "  no LandblockInfo (0xXXYYFFFE): no buildings, objects or indoor cells\n" + scenery_line(retail, *block);
   std::size_t portals = 0, gfx = 0;
   for (const auto& b : info->buildings) portals += b.portals.size();
   for (const auto& o : info->objects) gfx += (o.id >> 24) == 0x01;
@@ -71,7 +72,7 @@ std::string landblock_report(const dat::RetailData& retail, std::pair<int, int> 
     out += fmt::format("  cell 0x{:08X}: {} polygons, {} portals{}; physics BSP {} nodes over {} polygons\n", c.desc.id,
                        c.desc.mesh.polygons.size(), c.desc.portals.size(), c.desc.seen_outside ? ", seen outside" : "",
                        c.physics.nodes().size(), c.physics.polygons().size());
-  return out + scenery_line(retail, xy);
+  return out + scenery_line(retail, *block);
 }
 
 }  // namespace

@@ -70,6 +70,8 @@ class RetailData {
 
   /// Landblock (x, y)'s terrain file, or nothing where the map has none.
   std::optional<CellLandblock> landblock(int x, int y) const;
+  /// The same, throwing InputError where the map has no such landblock.
+  CellLandblock terrain(int x, int y) const;
   /// Landblock (x, y)'s objects, buildings and cell count, or nothing.
   std::optional<LandblockInfo> landblock_info(int x, int y) const;
   /// Landblock (x, y)'s indoor cells 0xXXYY0100 .. (as many as its

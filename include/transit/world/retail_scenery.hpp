@@ -41,15 +41,15 @@ struct Scenery {
   SceneryCounts counts;
 };
 
-/// Where retail places landblock (x, y)'s scenery, in vertex order then
-/// object order; `models` reads the models' bounds. Nothing for a
-/// landblock without terrain. Throws InputError for a missing or damaged
-/// Scene or model file.
-Scenery retail_scenery(const dat::RetailData& retail, int x, int y, dat::ModelPlacer& models);
+/// Where retail places the scenery of the landblock whose terrain is
+/// `block`, in vertex order then object order; `models` reads the models'
+/// bounds. Throws InputError for a missing or damaged Scene or model file.
+Scenery retail_scenery(const dat::RetailData& retail, const dat::CellLandblock& block, dat::ModelPlacer& models);
 
-/// Adds landblock (x, y)'s scenery to `objects` (after what is there, ids
+/// Adds that landblock's scenery to `objects` (after what is there, ids
 /// going on from it), each object named "Scenery GfxObj ..." or "Scenery
 /// Setup ...", and says what became of the scenes' objects.
-SceneryCounts add_retail_scenery(const dat::RetailData& retail, int x, int y, dat::RetailObjects& objects);
+SceneryCounts add_retail_scenery(const dat::RetailData& retail, const dat::CellLandblock& block,
+                                 dat::RetailObjects& objects);
 
 }  // namespace transit
