@@ -258,7 +258,8 @@ TEST(RetailScenery, PlacesTheSyntheticGroveWhereRetailWould) {
 // object at its vertex undisplaced, where retail leaves each out: a road
 // vertex, the land cell of a building, a slope steeper than the rock's
 // minimum normal z, a tree whose trunk's bounds reach past the west edge,
-// and one past the east edge; a rock on plain ground is placed.
+// and one past the east edge, a rock whose cylsphere reaches past the west
+// edge; a rock on plain ground is placed.
 TEST(RetailScenery, LeavesOutWhatRetailLeavesOut) {
   const transit::testing::TempDir dir;
   dat::RegionScenery tables;
@@ -282,6 +283,7 @@ TEST(RetailScenery, LeavesOutWhatRetailLeavesOut) {
   slot(6, 6, 1);     // under the cliff
   land.heights[7 * 9 + 6] = 50;  // vertex (7, 6) 100 m up
   slot(0, 3, 2);     // the trunk's bounds reach past x = 0
+  slot(0, 5, 1);     // the rock's cylsphere (radius 0.7) too
   slot(8, 3, 2);     // x = 192: off the landblock
   dat::LandblockInfo info;
   info.id = dat::landblock_info_id(0x01, 0x01);
@@ -308,10 +310,32 @@ TEST(RetailScenery, LeavesOutWhatRetailLeavesOut) {
   EXPECT_EQ(counts.road, 1u);
   EXPECT_EQ(counts.building, 1u);
   EXPECT_EQ(counts.slope, 1u);
-  EXPECT_EQ(counts.past_edge, 1u);
+  EXPECT_EQ(counts.past_edge, 2u);
   EXPECT_EQ(counts.outside, 1u);
   ASSERT_EQ(objects.placed.size(), 1u);
   EXPECT_EQ(objects.placed[0].desc.position.local, Vec3(48.0f, 72.0f, 0.0f));
+}
+
+// What obj_within_block looks at: the tree GfxObj's physics tree bounds
+// it; the rock Setup has no parts, its cylsphere and its stored sorting
+// sphere.
+TEST(RetailScenery, ModelBoundsAreWhatRetailKeepsInsideALandblock) {
+  const dat::testing::DataDir data;
+  const dat::RetailData retail = dat::RetailData::open(data.dir.path());
+  dat::RetailObjects objects;
+  dat::ModelPlacer models(retail, 0x01010000u, objects);
+  const dat::ModelBounds tree = models.bounds(0x01000C01);
+  EXPECT_TRUE(tree.physics_bsp);
+  EXPECT_NEAR(tree.sorting.center.z, 4.0f, 0.5f);  // about the 8 m trunk's middle
+  EXPECT_GE(tree.sorting.radius, 4.0f);
+  const dat::ModelBounds rock = models.bounds(0x02000C02);
+  EXPECT_FALSE(rock.physics_bsp);
+  EXPECT_EQ(rock.sorting.center, Vec3(0.0f, 0.0f, 0.6f));
+  EXPECT_EQ(rock.sorting.radius, 1.0f);
+  ASSERT_EQ(rock.cylspheres.size(), 1u);
+  EXPECT_EQ(rock.cylspheres[0].radius, 0.7f);
+  EXPECT_FALSE(rock.spheres);
+  EXPECT_TRUE(objects.placed.empty());  // looking places nothing
 }
 
 TEST(RetailScenery, AMissingSceneFileIsNamed) {
