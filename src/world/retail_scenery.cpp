@@ -62,6 +62,48 @@ SceneryCounts& SceneryCounts::operator+=(const SceneryCounts& o) {
   return *this;
 }
 
+namespace {
+
+// What became of one scene object: its count in SceneryCounts.
+using Verdict = std::size_t SceneryCounts::*;
+
+// A landblock's terrain, buildings and models, where its scene objects are
+// tried one by one.
+struct Ground {
+  const dat::CellLandblock& block;
+  const Landblock& land;
+  const std::set<int>& buildings;
+  dat::ModelPlacer& models;
+
+  // Retail's tests and placement of object k of a vertex's scene, in
+  // retail's order; `placed` is set when the answer is placed.
+  Verdict plant(const dat::SceneObject& o, int vx, int vy, std::uint32_t k, SceneryPlacement& placed) const {
+    const auto gx = static_cast<std::uint32_t>(static_cast<int>(block.id >> 24) * 8 + vx);
+    const auto gy = static_cast<std::uint32_t>(static_cast<int>((block.id >> 16) & 0xFF) * 8 + vy);
+    if (!scenery_object_chosen(gx, gy, k, o.frequency)) return &SceneryCounts::not_chosen;
+    if (o.weenie != 0) return &SceneryCounts::weenie;
+    const Vec3 offset = scenery_offset(o, gx, gy, k);
+    Vec3 at(static_cast<float>(vx * 24.0 + offset.x), static_cast<float>(vy * 24.0 + offset.y), offset.z);
+    if (!(at.x >= 0.0f && at.y >= 0.0f && at.x < kBlock && at.y < kBlock)) return &SceneryCounts::outside;
+    if (on_road(block.terrain, at)) return &SceneryCounts::road;
+    if (buildings.count(static_cast<int>(at.x / 24.0f) * 8 + static_cast<int>(at.y / 24.0f)))
+      return &SceneryCounts::building;
+    const std::optional<TerrainPoly> under = land.find_terrain_poly(at);
+    if (!under) return &SceneryCounts::slope;
+    const Plane& plane = under->polygon->plane();
+    if (!(plane.normal.z >= o.min_slope && plane.normal.z <= o.max_slope)) return &SceneryCounts::slope;
+    at.z = height_on(plane, at);
+    const bool turned = o.align || o.max_rotation > 0.0f;
+    const float heading = o.align ? heading_of(-plane.normal) : scenery_heading(o, gx, gy, k);
+    const dat::DatFrame frame{at, turned ? with_heading(o.base.orientation, heading) : o.base.orientation};
+    if (!within_block(models.bounds(o.model), frame)) return &SceneryCounts::past_edge;
+    placed = {o.model, frame, scenery_scale(o, gx, gy, k), 0, vx * 9 + vy, k};
+    return &SceneryCounts::placed;
+  }
+};
+
+}  // namespace
+
 // Retail CLandBlock::get_land_scenes
 Scenery retail_scenery(const dat::RetailData& retail, const dat::CellLandblock& block, dat::ModelPlacer& models) {
   Scenery out;
@@ -74,61 +116,27 @@ Scenery retail_scenery(const dat::RetailData& retail, const dat::CellLandblock& 
   if (std::none_of(block.terrain.begin(), block.terrain.end(), [&](std::uint16_t w) { return !scenes_of(w).empty(); }))
     return out;
   const LandblockDesc desc = retail.landblock_desc(block);
-  const Landblock land(static_cast<CellId>(x) << 24 | static_cast<CellId>(y) << 16, *desc.heights, *desc.terrain_types);
+  const Landblock land(block.id & 0xFFFF0000u, *desc.heights, *desc.terrain_types);
   const std::set<int> buildings = building_cells(retail, x, y);
+  const Ground ground{block, land, buildings, models};
   std::map<std::uint32_t, dat::SceneFile> scene_files;  // a landblock uses few
   for (int vx = 0; vx < 9; ++vx)
     for (int vy = 0; vy < 9; ++vy) {
-      const int vertex = vx * 9 + vy;
-      const std::uint16_t word = block.terrain[static_cast<std::size_t>(vertex)];
-      const std::vector<std::uint32_t>& scenes = scenes_of(word);
+      const std::vector<std::uint32_t>& scenes = scenes_of(block.terrain[static_cast<std::size_t>(vx * 9 + vy)]);
       if (scenes.empty()) continue;
       const auto gx = static_cast<std::uint32_t>(x * 8 + vx), gy = static_cast<std::uint32_t>(y * 8 + vy);
       const std::uint32_t scene_id = scenes[scene_choice(gx, gy, scenes.size())];
       if (scene_id == 0) continue;
       auto found = scene_files.find(scene_id);
       if (found == scene_files.end()) found = scene_files.emplace(scene_id, retail.scene_file(scene_id)).first;
-      const dat::SceneFile& scene = found->second;
-      for (std::uint32_t k = 0; k < scene.objects.size(); ++k) {
-        const dat::SceneObject& o = scene.objects[k];
-        if (!scenery_object_chosen(gx, gy, k, o.frequency)) {
-          ++out.counts.not_chosen;
-          continue;
-        }
-        if (o.weenie != 0) {
-          ++out.counts.weenie;
-          continue;
-        }
-        const Vec3 offset = scenery_offset(o, gx, gy, k);
-        Vec3 at(static_cast<float>(vx * 24.0 + offset.x), static_cast<float>(vy * 24.0 + offset.y), offset.z);
-        if (!(at.x >= 0.0f && at.y >= 0.0f && at.x < kBlock && at.y < kBlock)) {
-          ++out.counts.outside;
-          continue;
-        }
-        if (on_road(block.terrain, at)) {
-          ++out.counts.road;
-          continue;
-        }
-        if (buildings.count(static_cast<int>(at.x / 24.0f) * 8 + static_cast<int>(at.y / 24.0f))) {
-          ++out.counts.building;
-          continue;
-        }
-        const std::optional<TerrainPoly> ground = land.find_terrain_poly(at);
-        const float slope = ground ? ground->polygon->plane().normal.z : 0.0f;
-        if (!ground || !(slope >= o.min_slope && slope <= o.max_slope)) {
-          ++out.counts.slope;
-          continue;
-        }
-        at.z = height_on(ground->polygon->plane(), at);
-        const float heading = o.align ? heading_of(-ground->polygon->plane().normal) : scenery_heading(o, gx, gy, k);
-        const bool turned = o.align || o.max_rotation > 0.0f;
-        const dat::DatFrame frame{at, turned ? with_heading(o.base.orientation, heading) : o.base.orientation};
-        if (!within_block(models.bounds(o.model), frame)) {
-          ++out.counts.past_edge;
-          continue;
-        }
-        out.placements.push_back({o.model, frame, scenery_scale(o, gx, gy, k), scene_id, vertex, k});
-        ++out.counts.placed;
+      const std::vector<dat::SceneObject>& objects = found->second.objects;
+      for (std::uint32_t k = 0; k < objects.size(); ++k) {
+        SceneryPlacement placed;
+        const Verdict verdict = ground.plant(objects[k], vx, vy, k, placed);
+        ++(out.counts.*verdict);
+        if (verdict != &SceneryCounts::placed) continue;
+        placed.scene = scene_id;
+        out.placements.push_back(placed);
       }
     }
   return out;
