@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include "capi/call_guard.hpp"
-
 #include "format/scene_validation.hpp"
 #include "transit/world/land_defs.hpp"
 
@@ -72,10 +71,6 @@ void validate_for_world(const World& world, const SceneDesc& additions, const ch
   for (const EnvCell& cell : world.env_cells()) cells.insert(cell.id());
   validate_additions(additions, std::move(landblocks), std::move(cells), source);
 }
-
-}  // namespace transit::capi
-
-namespace transit::capi {
 
 std::size_t character_index(const Simulation& simulation, int32_t index, const char* what) {
   if (index < 0 || static_cast<std::size_t>(index) >= simulation.size())

@@ -169,6 +169,19 @@ void support_below(const World& world, const ac::AcBody& body, const Position& a
   state.contact_plane = fall.contact_plane;
 }
 
+// Where a short move of the body from `at` to `to` stops short of it, if
+// it does: against something, or where the world ends (a move that fails
+// stops at once).
+std::optional<Position> probe_stops_at(const World& world, const ac::AcBody& body, const Position& at,
+                                       const Position& to) {
+  const ac::AcMoveResult r = ac::move_body(world, body, at, to, ac::AcContact{}, kReachOptions);
+  if (!r.ok) return at;
+  if (r.collision_normal || r.contact_plane || !r.collided_object_ids.empty() ||
+      glm::length(get_offset(r.position, to)) > 1e-3f)
+    return r.position;
+  return std::nullopt;
+}
+
 // Whether anything lies within `margin` of the body at `at`, or the world
 // ends there: short moves every way from it that do not all go their whole
 // way. A body falling against a wall, a slope or the edge of the loaded
@@ -176,13 +189,8 @@ void support_below(const World& world, const ac::AcBody& body, const Position& a
 // velocity into a surface; a move that fails stops the body).
 bool near_something(const World& world, const ac::AcBody& body, const Position& at, float margin) {
   static const Vec3 kDirections[] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, -1}, {0, 0, 1}};
-  for (const Vec3& d : kDirections) {
-    const Position to = moved(at, d * margin);
-    const ac::AcMoveResult r = ac::move_body(world, body, at, to, ac::AcContact{}, kReachOptions);
-    if (!r.ok || r.collision_normal || r.contact_plane || !r.collided_object_ids.empty() ||
-        glm::length(get_offset(r.position, to)) > 1e-3f)
-      return true;
-  }
+  for (const Vec3& d : kDirections)
+    if (probe_stops_at(world, body, at, moved(at, d * margin))) return true;
   return false;
 }
 
@@ -197,13 +205,9 @@ bool past_step_cap(float speed, float radius) {
 // something that may have stopped or turned it (the height it stops at).
 std::optional<float> fall_stops_at(const World& world, const ac::AcBody& body, const Position& at, float z) {
   if (z >= at.frame.origin.z) return std::nullopt;
-  const Position to = moved(at, {0.0f, 0.0f, z - at.frame.origin.z});
-  const ac::AcMoveResult r = ac::move_body(world, body, at, to, ac::AcContact{}, kReachOptions);
-  if (!r.ok) return at.frame.origin.z;
-  if (r.collision_normal || r.contact_plane || !r.collided_object_ids.empty() ||
-      glm::length(get_offset(r.position, to)) > 1e-3f)
-    return r.position.frame.origin.z;
-  return std::nullopt;
+  const auto stop = probe_stops_at(world, body, at, moved(at, {0.0f, 0.0f, z - at.frame.origin.z}));
+  if (!stop) return std::nullopt;
+  return stop->frame.origin.z;
 }
 
 ClaimCheck reject(ClaimVerdict verdict, std::string reason, const AcceptedMovement& last,
@@ -316,8 +320,9 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   // The path: retail's transition from the last position must reach the
   // claim (a claim where the last one was needs none: retail may hold a
   // body where no transition from it succeeds).
+  const bool stayed = glm::length(step) < 1e-3f;
   Reach reach = Paths(world, settings_.body, last, to, options_.reach_tolerance).find();
-  if (!reach.reached && glm::length(step) < 1e-3f) {
+  if (!reach.reached && stayed) {
     reach.reached = true;
     reach.result = ac::AcMoveResult{};
     reach.result.ok = true;
@@ -364,20 +369,20 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   const ac::AcMoveResult& m = reach.result;
   bool met = m.collision_normal || m.contact || !m.collided_object_ids.empty();
   bool fresh = last.supported || met || claim.motion.jumped || last.motion.jumped;
-  const bool stayed = glm::length(step) < 1e-3f;
   const bool falls = (settings_.body.flags & kFlagGravity) != 0;
+  const float arc_now = arc_height(last, claim.t);
   // Something it fell onto since may have stopped or turned it, if it is
   // no higher than where it met it.
-  const auto fell_onto_something = [&](const AcceptedMovement& from, const Position& at, double t) {
-    const auto stop = fall_stops_at(world, settings_.body, from.position, arc_height(from, t));
-    return stop && at.frame.origin.z <= *stop + options_.height_slack;
+  const auto fell_onto_something = [&] {
+    const auto stop = fall_stops_at(world, settings_.body, last.position, arc_now);
+    return stop && to.frame.origin.z <= *stop + options_.height_slack;
   };
   // Only a claim above the arc pays for looking round it: something beside
   // the body at either end may have slowed its fall since.
-  if (!next.supported && !stayed && falls && !fresh && to.frame.origin.z > arc_height(last, claim.t) &&
+  if (!next.supported && !stayed && falls && !fresh && to.frame.origin.z > arc_now &&
       (near_something(world, settings_.body, last.position, options_.near_margin) ||
        near_something(world, settings_.body, to, options_.near_margin) ||
-       fell_onto_something(last, to, claim.t)))
+       fell_onto_something()))
     met = fresh = true;
   // A body too small for its speed is held where it is whenever a quantum's
   // move needs more than retail's 30 sub-steps: it may be anywhere between
@@ -386,7 +391,7 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   const float first_radius = settings_.body.spheres.front().radius * settings_.body.scale;
   const bool held = !fresh && falls && !next.supported &&
                     past_step_cap(std::hypot(horizontal(next.velocity), arc_vz), first_radius) &&
-                    to.frame.origin.z > arc_height(last, claim.t);
+                    to.frame.origin.z > arc_now;
   const float launch = std::max(leave_speed, horizontal(next.velocity));
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
   const float step_up = last.supported || met ? 1.5f * settings_.body.step_up_height : 0.0f;
@@ -407,8 +412,8 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   // still; one without gravity floats.
   if (!next.supported && !stayed && falls) {
     float ceiling = fresh  ? last.position.frame.origin.z + step_up + launch * dt
-                    : held ? std::max(arc_height(last, claim.t), last.position.frame.origin.z)
-                           : arc_height(last, claim.t) +
+                    : held ? std::max(arc_now, last.position.frame.origin.z)
+                           : arc_now +
                                  options_.fall_slack_per_second * static_cast<float>(claim.t - last.air_t);
     if (!fresh && !held && last.free_flight)
       ceiling = std::min(ceiling, last.position.frame.origin.z + std::max(0.0f, last.velocity.z) * dt -

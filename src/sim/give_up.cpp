@@ -21,10 +21,9 @@ GiveUpAction GiveUp::before_frame(double now) {
   return GiveUpAction::RetryChase;
 }
 
-GiveUpAction GiveUp::after_frame(const MovementEnds& ends, std::optional<float> distance,
+GiveUpAction GiveUp::after_frame(std::span<const MovementEnded> ends, std::optional<float> distance,
                                  double now) {
-  for (int k = 0; k < ends.count; ++k) {
-    const MovementEnds::Ended& e = ends.items[static_cast<std::size_t>(k)];
+  for (const MovementEnded& e : ends) {
     if (going_home_ && e.kind == MovementKind::MoveToPosition) {
       if (e.end == MovementEnd::Arrived) return GiveUpAction::ReachedHome;
       if (e.end == MovementEnd::Cancelled) {
@@ -53,7 +52,7 @@ void GiveUp::started_home() {
   retry_at_.reset();
 }
 
-void GiveUp::arrived_home() {
+void GiveUp::idle() {
   going_home_ = false;
   chase_target_.reset();
   retry_at_.reset();

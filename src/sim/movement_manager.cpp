@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 
 #include "transit/world/land_defs.hpp"
 
@@ -220,9 +219,9 @@ void MovementManager::cancel(MotionInterpreter& motion) {
 // --- the frame ----------------------------------------------------------------
 
 // ACE: MovementManager.UseTime (MoveToManager.UseTime runs only in contact)
-MovementEnds MovementManager::use_time(PhysicsBody& body, MotionInterpreter& motion,
-                                       const MovementTarget* target,
-                                       const MovementTarget* stick_target, double now) {
+void MovementManager::use_time(PhysicsBody& body, MotionInterpreter& motion,
+                               const MovementTarget* target, const MovementTarget* stick_target,
+                               double now, std::vector<MovementEnded>& ended) {
   if (stick_target_) {
     if (!stick_target || !stick_target->present)
       end_stick(MovementEnd::TargetGone);
@@ -250,7 +249,8 @@ MovementEnds MovementManager::use_time(PhysicsBody& body, MotionInterpreter& mot
     else
       handle_turn(body, motion, now);
   }
-  return std::exchange(pending_, {});
+  ended.insert(ended.end(), pending_.begin(), pending_.end());
+  pending_.clear();
 }
 
 // The target's position as retail's target manager passes it on: first
@@ -443,14 +443,14 @@ void MovementManager::stop_motions(MotionInterpreter& motion) {
 // ACE: MoveToManager.CleanUpAndCallWeenie
 void MovementManager::finish(MovementEnd end, MotionInterpreter& motion) {
   stop_motions(motion);
-  pending_.add({kind_, end, target_});
+  pending_.push_back({kind_, end, target_});
   kind_ = MovementKind::None;
   node_count_ = 0;
 }
 
 // ACE: StickyManager.ClearTarget
 void MovementManager::end_stick(MovementEnd end) {
-  pending_.add({MovementKind::None, end, stick_target_});
+  pending_.push_back({MovementKind::None, end, stick_target_});
   stick_target_.reset();
   stick_initialized_ = false;
 }
@@ -463,7 +463,6 @@ MovementProgress MovementManager::progress() const {
   p.fail_progress_count = fail_progress_count_;
   p.blocked_frames = blocked_frames_;
   p.started = started_;
-  p.sticking = stick_target_.has_value();
   p.stuck_to = stick_target_;
   return p;
 }

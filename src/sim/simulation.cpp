@@ -49,7 +49,7 @@ void record(double t, std::size_t index, const BodyEvents& events, std::vector<S
 
 // A movement's end as an event: a stick's ends (kind None) other than its
 // target leaving are StickEnded.
-SimEventKind event_of(const MovementEnds::Ended& e) {
+SimEventKind event_of(const MovementEnded& e) {
   if (e.end == MovementEnd::TargetGone) return SimEventKind::TargetGone;
   if (e.kind == MovementKind::None) return SimEventKind::StickEnded;
   switch (e.end) {
@@ -137,6 +137,7 @@ void Simulation::set_threads(int threads) {
     buffers.move.collided_objects.reserve(kReservedPerStep);
     buffers.move.collided_object_ids.reserve(kReservedPerStep);
     buffers.events.reserve(kReservedEventsPerThread);
+    buffers.movement_ends.reserve(kReservedPerStep);
   }
 }
 
@@ -187,7 +188,7 @@ void Simulation::apply(std::size_t index, const ScriptInput& input) {
   const bool controls = input.forward || input.strafe || input.turn_deg_per_s || input.jump;
   if (controls && managers_[index].kind() != MovementKind::None) {
     managers_[index].cancel(c.motion);
-    if (give_ups_[index]) give_ups_[index] = GiveUp(give_ups_[index]->policy(), give_ups_[index]->home());
+    if (give_ups_[index]) give_ups_[index]->idle();
   }
   if (input.forward) apply_forward_input(c.motion, *input.forward);
   if (input.strafe) c.motion.set_sidestep(sidestep_command(*input.strafe));
@@ -297,20 +298,23 @@ const OffsetAdjuster* Simulation::run_movement(std::size_t index, ThreadBuffers&
   MovementTarget target, stick;
   const MovementTarget* target_now = target_state(manager.target(), target);
   const MovementTarget* stick_now = target_state(manager.stick_target(), stick);
-  const MovementEnds ends = manager.use_time(c.body, c.motion, target_now, stick_now, time_);
-  for (int k = 0; k < ends.count; ++k) {
-    const MovementEnds::Ended& e = ends.items[static_cast<std::size_t>(k)];
+  std::vector<MovementEnded>& ends = buffers.movement_ends;
+  ends.clear();
+  manager.use_time(c.body, c.motion, target_now, stick_now, time_, ends);
+  for (const MovementEnded& e : ends)
     buffers.events.push_back({time_, index, event_of(e), object_id(e.target)});
-  }
   if (give_up) {
     std::optional<float> distance;
     const auto chased = give_up->chase_target();
+    // The chase's target is usually the order's: its state is at hand.
     MovementTarget chased_state;
-    if (chased && target_state(chased, chased_state) && chased_state.present &&
+    const MovementTarget* chased_now =
+        chased == manager.target() ? target_now : target_state(chased, chased_state);
+    if (chased_now && chased_now->present &&
         (manager.kind() == MovementKind::MoveToCharacter || give_up->waiting(time_)))
       distance = cylinder_distance(body_radius(c.body.shape), body_height(c.body.shape),
-                                   c.body.position, chased_state.radius, chased_state.height,
-                                   chased_state.position);
+                                   c.body.position, chased_now->radius, chased_now->height,
+                                   chased_now->position);
     give_up_act(index, give_up->after_frame(ends, distance, time_), buffers);
   }
   return manager.sticky_adjuster(c.motion, stick_now);
@@ -333,11 +337,11 @@ void Simulation::give_up_act(std::size_t index, GiveUpAction action, ThreadBuffe
       return;
     case GiveUpAction::TeleportHome:
       settle_at(c, give_up.home());
-      give_up.arrived_home();
+      give_up.idle();
       buffers.events.push_back({time_, index, SimEventKind::TeleportedHome, 0});
       return;
     case GiveUpAction::ReachedHome:
-      give_up.arrived_home();
+      give_up.idle();
       return;
   }
 }
@@ -475,7 +479,7 @@ void Simulation::remove(std::size_t index) {
   removed_objects_[index] = world_.objects()[c.world_object];
   world_.remove_object(world_.handle(c.world_object));
   managers_[index] = MovementManager{};
-  if (give_ups_[index]) give_ups_[index] = GiveUp(give_ups_[index]->policy(), give_ups_[index]->home());
+  if (give_ups_[index]) give_ups_[index]->idle();
   present_[index] = 0;
 }
 

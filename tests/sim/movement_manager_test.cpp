@@ -209,6 +209,14 @@ TEST(MoveTo, ControlsCancelAndANewOrderReplaces) {
   EXPECT_EQ(sim.movement(0).kind, MovementKind::None);
 }
 
+TEST(MoveTo, EveryReplacedOrderIsReportedEvenManyBetweenTwoSteps) {
+  Simulation sim = flat({character_at("walker", {96, 40, 0}, 90.0f)});
+  for (int k = 0; k < 6; ++k) sim.move_to(0, at({100.0f + static_cast<float>(k), 40, 0}));
+  sim.step(kDt);
+  EXPECT_EQ(events_of(sim.take_events(), SimEventKind::MoveCancelled).size(), 5u);
+  EXPECT_EQ(sim.movement(0).kind, MovementKind::MoveToPosition);
+}
+
 TEST(MoveTo, TimeoutAndFailDistanceEndTheMove) {
   Simulation sim = flat({character_at("walker", {96, 40, 0}, 90.0f)});
   MoveToParams params;

@@ -206,7 +206,7 @@ TEST(ServerScenario, StickyFollowKeepsTwoMetresAroundTheHouseCorners) {
   EXPECT_LT(sum / static_cast<float>(frames), stick.distance + frame_travel);
   EXPECT_LT(worst, frame_travel + 0.02f);
   EXPECT_LT(deepest, 0.01f);
-  EXPECT_TRUE(sim.movement(1).sticking);
+  EXPECT_EQ(sim.movement(1).stuck_to, std::optional<std::size_t>(0));
 }
 
 // A flat field with a concave corner (two walls meeting at (69, 50), open

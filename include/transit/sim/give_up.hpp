@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 
 #include "transit/math/position.hpp"
 #include "transit/sim/movement_manager.hpp"
@@ -60,10 +61,13 @@ class GiveUp {
   GiveUpAction before_frame(double now);
   /// After the manager's frame: what ended, and the distance to the chased
   /// target (when one is being chased).
-  GiveUpAction after_frame(const MovementEnds& ends, std::optional<float> distance, double now);
-  /// The walk home has begun / the creature is home.
+  GiveUpAction after_frame(std::span<const MovementEnded> ends, std::optional<float> distance,
+                           double now);
+  /// The walk home has begun.
   void started_home();
-  void arrived_home();
+  /// No chase, no wait, no walk home: idle until the next chase (the
+  /// creature is home, or its controls were taken over).
+  void idle();
 
  private:
   GiveUpPolicy policy_;

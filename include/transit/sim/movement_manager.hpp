@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <vector>
 
 #include "transit/math/position.hpp"
 #include "transit/motion/body_update.hpp"
@@ -103,22 +104,14 @@ struct MovementProgress {
   int fail_progress_count = 0;        ///< retail's failed progress checks in a row
   int blocked_frames = 0;             ///< blocked frames in a row
   double started = 0.0;               ///< simulation time the order was given
-  bool sticking = false;              ///< following a character
-  std::optional<std::size_t> stuck_to;
+  std::optional<std::size_t> stuck_to;  ///< the character followed, if any
 };
 
-/// What ended since the last frame (a replaced order, a move, a stick).
-struct MovementEnds {
-  struct Ended {
-    MovementKind kind = MovementKind::None;  ///< None for the stick
-    MovementEnd end = MovementEnd::Arrived;
-    std::optional<std::size_t> target;
-  };
-  std::array<Ended, 4> items{};
-  int count = 0;
-  void add(const Ended& e) {
-    if (count < static_cast<int>(items.size())) items[static_cast<std::size_t>(count++)] = e;
-  }
+/// An order or a follow that ended.
+struct MovementEnded {
+  MovementKind kind = MovementKind::None;  ///< None for a follow
+  MovementEnd end = MovementEnd::Arrived;
+  std::optional<std::size_t> target;
 };
 
 /// A body's radius and height as retail's cylinder distance takes them.
@@ -136,8 +129,8 @@ float heading_to(const Position& from, const Position& to);
 /// One character's movement orders. Not thread-safe: one thread at a time.
 class MovementManager {
  public:
-  /// Each order replaces the one running (which ends Cancelled: see
-  /// take_cancelled) and starts at simulation time `now`.
+  /// Each order replaces the one running (reported Cancelled by the next
+  /// use_time) and starts at simulation time `now`.
   /// ACE: MoveToManager.MoveToPosition
   void move_to_position(PhysicsBody& body, MotionInterpreter& motion, const Position& target,
                         const MoveToParams& params, double now);
@@ -159,10 +152,10 @@ class MovementManager {
   /// One frame's decisions, before the physics: arrival, progress, steering,
   /// re-aiming, timeouts. `target` is the target character's state (null
   /// when there is none). ACE: MovementManager.UseTime, MoveToManager.UseTime,
-  /// StickyManager.UseTime
-  MovementEnds use_time(PhysicsBody& body, MotionInterpreter& motion,
-                        const MovementTarget* target, const MovementTarget* stick_target,
-                        double now);
+  /// StickyManager.UseTime. What ended since the last call (orders replaced
+  /// or cancelled in between included) is appended to `ended`.
+  void use_time(PhysicsBody& body, MotionInterpreter& motion, const MovementTarget* target,
+                const MovementTarget* stick_target, double now, std::vector<MovementEnded>& ended);
   /// The body's sticky adjustment for this frame's physics, if it sticks
   /// (null otherwise); valid until the next call.
   const OffsetAdjuster* sticky_adjuster(const MotionInterpreter& motion,
@@ -170,7 +163,7 @@ class MovementManager {
 
   /// Running an order, sticking, or holding an end not yet reported.
   bool active() const {
-    return kind_ != MovementKind::None || stick_target_.has_value() || pending_.count > 0;
+    return kind_ != MovementKind::None || stick_target_.has_value() || !pending_.empty();
   }
   MovementKind kind() const { return kind_; }
   /// The character this manager moves to, turns to (none for positions).
@@ -236,7 +229,7 @@ class MovementManager {
   int fail_progress_count_ = 0;
   int blocked_frames_ = 0;
   double started_ = 0.0;
-  MovementEnds pending_;  ///< ends not yet reported
+  std::vector<MovementEnded> pending_;  ///< ends not yet reported
 
   std::optional<std::size_t> stick_target_;
   StickyParams stick_params_;

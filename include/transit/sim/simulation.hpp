@@ -178,6 +178,7 @@ class Simulation {
     ac::AcMoveResult move;         ///< its transitions' results
     CellList shadow_cells;         ///< where its object's shadow falls
     std::vector<SimEvent> events;  ///< this step's, of the blocks this thread updated
+    std::vector<MovementEnded> movement_ends;  ///< of the character being updated
   };
   /// Where the events of one character's step are: a range of the events
   /// of the thread that updated it.
