@@ -2,25 +2,30 @@
 
 namespace transit {
 
-Sphere WorldObject::shape_bounds() const {
+namespace {
+
+// The box around an object's spheres and cylspheres.
+SphereBox primitive_box(const WorldObject& o) {
   SphereBox box;
-  for (const Sphere& s : spheres) box.add(s);
-  for (const CylSphere& c : cylspheres) {
+  for (const Sphere& s : o.spheres) box.add(s);
+  for (const CylSphere& c : o.cylspheres) {
     box.add(c.low_point, c.radius);
     box.add(c.low_point + Vec3(0, 0, c.height), c.radius);
   }
+  return box;
+}
+
+}  // namespace
+
+Sphere WorldObject::shape_bounds() const {
+  SphereBox box = primitive_box(*this);
   for (const auto& mesh : meshes) box.add(mesh->bounding_sphere());
   if (box.empty()) return Sphere{Vec3(0.0f), kDummySphereRadius};
   return box.enclosing();
 }
 
 SphereBox WorldObject::shape_box() const {
-  SphereBox box;
-  for (const Sphere& s : spheres) box.add(s);
-  for (const CylSphere& c : cylspheres) {
-    box.add(c.low_point, c.radius);
-    box.add(c.low_point + Vec3(0, 0, c.height), c.radius);
-  }
+  SphereBox box = primitive_box(*this);
   for (const auto& mesh : meshes) {
     const SphereBox& m = mesh->bounding_box();
     if (m.empty()) continue;
