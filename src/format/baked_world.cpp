@@ -16,6 +16,7 @@
 #include "format/baked_world_payload.hpp"
 #include "format/binary_buffer.hpp"
 #include "format/json_cursor.hpp"
+#include "format/load_in_halves.hpp"
 #include "format/scene_mesh_source.hpp"
 #include "transit/format/scene_reader.hpp"
 #include "transit/format/scene_writer.hpp"
@@ -104,8 +105,14 @@ void put_tree(BinaryWriter& w, const BspTree& tree, const MeshDesc& mesh) {
     w.put_array(*sources);
     std::vector<Plane> planes;
     planes.reserve(tree.polygons().size());
-    for (const Polygon& p : tree.polygons()) planes.push_back(p.plane());
+    std::vector<float> bounds;
+    planes.reserve(tree.polygons().size());
+    for (const Polygon& p : tree.polygons()) {
+      planes.push_back(p.plane());
+      bounds.push_back(p.bound_radius());
+    }
     w.put_array(planes);
+    w.put_array(bounds);
   } else {
     w.put(static_cast<std::uint64_t>(tree.polygons().size()));
     for (const Polygon& p : tree.polygons()) {
@@ -183,23 +190,35 @@ std::string payload_of(const SceneDesc& scene, const SceneTrees& trees,
 
 // ---- reading ----
 
-// A mesh as the file keeps it: vertices, and polygons as sizes and indices.
+// A mesh as the file keeps it, read in place: vertices, and polygons as
+// sizes and indices.
 struct FlatMesh {
-  std::vector<Vec3> vertices;
-  std::vector<std::uint32_t> sizes, indices, starts;
+  PackedArray<Vec3> vertices;
+  PackedArray<std::uint32_t> sizes, indices;
+  std::uint32_t uniform = 0;           ///< every polygon's size, when they all have one
+  std::vector<std::uint32_t> starts;   ///< each polygon's first index, otherwise
 
   std::size_t polygon_count() const { return sizes.size(); }
+  std::size_t start_of(std::size_t polygon) const { return starts.empty() ? polygon * uniform : starts[polygon]; }
+  // fn(vertex) for each of the polygon's vertices, or fn(nullopt) for an
+  // index past the vertices.
   template <typename Fn>
   void each_vertex(std::size_t polygon, Fn&& fn) const {
-    for (std::uint32_t i = 0; i < sizes[polygon]; ++i) fn(vertices[indices[starts[polygon] + i]]);
+    const std::size_t first = start_of(polygon);
+    const std::uint32_t size = sizes[polygon];
+    for (std::uint32_t i = 0; i < size; ++i) {
+      const std::uint32_t v = indices[first + i];
+      fn(v < vertices.size() ? std::optional<Vec3>(vertices[v]) : std::nullopt);
+    }
   }
   MeshDesc desc() const {
     MeshDesc mesh;
-    mesh.vertices = vertices;
-    mesh.polygons.reserve(sizes.size());
+    mesh.vertices = vertices.to_vector();
+    mesh.polygons.resize(sizes.size());
     for (std::size_t k = 0; k < sizes.size(); ++k) {
-      const auto first = indices.begin() + starts[k];
-      mesh.polygons.emplace_back(first, first + sizes[k]);
+      auto& polygon = mesh.polygons[k];
+      polygon.resize(sizes[k]);
+      for (std::size_t i = 0, first = start_of(k); i < polygon.size(); ++i) polygon[i] = indices[first + i];
     }
     return mesh;
   }
@@ -207,74 +226,90 @@ struct FlatMesh {
 
 FlatMesh get_mesh(BinaryReader& r) {
   FlatMesh mesh;
-  mesh.vertices = r.get_array<Vec3>("mesh vertices");
-  mesh.sizes = r.get_array<std::uint32_t>("mesh polygon sizes");
-  mesh.indices = r.get_array<std::uint32_t>("mesh polygon indices");
-  mesh.starts.reserve(mesh.sizes.size());
+  mesh.vertices = r.get_packed<Vec3>("mesh vertices");
+  mesh.sizes = r.get_packed<std::uint32_t>("mesh polygon sizes");
+  mesh.indices = r.get_packed<std::uint32_t>("mesh polygon indices");
+  const std::size_t count = mesh.sizes.size();
+  mesh.uniform = count > 0 ? mesh.sizes[0] : 0;
   std::size_t at = 0;
-  for (std::uint32_t size : mesh.sizes) {
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::uint32_t size = mesh.sizes[k];
+    if (size < 3) throw InputError(fmt::format("a mesh polygon of {} vertices", size));
     if (size > mesh.indices.size() - at)
       throw InputError(fmt::format("mesh polygons need more than the {} indices given", mesh.indices.size()));
-    mesh.starts.push_back(static_cast<std::uint32_t>(at));
+    if (size != mesh.uniform && mesh.starts.empty()) {
+      mesh.starts.reserve(count);
+      for (std::size_t j = 0; j < k; ++j) mesh.starts.push_back(static_cast<std::uint32_t>(j * mesh.uniform));
+    }
+    if (!mesh.starts.empty()) mesh.starts.push_back(static_cast<std::uint32_t>(at));
     at += size;
   }
-  for (std::uint32_t v : mesh.indices)
-    if (v >= mesh.vertices.size())
-      throw InputError(fmt::format("a mesh polygon names vertex {} of {}", v, mesh.vertices.size()));
   return mesh;
 }
 
-// Trees of more polygons than this are read on two threads.
+// Trees of more polygons and nodes than this are read on two threads.
 constexpr std::size_t kParallelPolygons = 65536;
 
 // The polygons were validated when baked and the checksum holds; what
-// queries rely on (enough finite vertices) is checked again for less.
+// queries rely on (enough finite vertices) is checked again for less (for
+// polygons made from a mesh: sizes in get_mesh, vertices as they are made).
 bool polygon_usable(const std::vector<Vec3>& vertices) {
   return vertices.size() >= 3 && std::all_of(vertices.begin(), vertices.end(), [](const Vec3& v) {
            return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
          });
 }
 
+// A tree's polygons as indices into the mesh they were built from, with
+// their planes and bound radii, read in place.
+struct MeshPolygonRecords {
+  PolygonSides sides = PolygonSides::Single;
+  PackedArray<std::uint32_t> sources;
+  PackedArray<Plane> planes;
+  PackedArray<float> bounds;
+};
 
-std::vector<Polygon> get_polygons(BinaryReader& r, const FlatMesh& mesh) {
-  std::vector<Polygon> polygons;
-  if (r.get<std::uint8_t>("polygon source") != 0) {
-    const auto sides = r.get<std::uint8_t>("polygon sides");
-    if (sides > static_cast<std::uint8_t>(PolygonSides::Landblock))
-      throw InputError(fmt::format("corrupt polygon sides before byte {}", r.offset()));
-    const auto sources = r.get_array<std::uint32_t>("polygon sources");
-    for (std::uint32_t k : sources)
-      if (k >= mesh.polygon_count())
-        throw InputError(fmt::format("polygon {} of a mesh of {} before byte {}", k, mesh.polygon_count(),
-                                     r.offset()));
-    // The planes as make_plane gave them when baked: the same bits, without
-    // computing them again.
-    const auto planes = r.get_array<Plane>("polygon planes");
-    if (planes.size() != sources.size())
-      throw InputError(fmt::format("{} planes for {} polygons before byte {}", planes.size(),
-                                   sources.size(), r.offset()));
-    polygons.resize(sources.size());
-    const auto build = [&](std::size_t from, std::size_t to) {
-      std::vector<Vec3> vertices;
-      for (std::size_t i = from; i < to; ++i) {
-        vertices.clear();
-        mesh.each_vertex(sources[i], [&](const Vec3& v) { vertices.push_back(v); });
-        if (!polygon_usable(vertices)) return false;
-        polygons[i] = Polygon::with_plane(vertices, planes[i], static_cast<PolygonSides>(sides));
-      }
-      return true;
-    };
-    // A large tree's polygons on two threads: each is made alone, so the
-    // result is the same as on one.
-    const std::size_t half = sources.size() > kParallelPolygons ? sources.size() / 2 : sources.size();
-    auto second = std::async(half < sources.size() ? std::launch::async : std::launch::deferred,
-                             [&] { return build(half, sources.size()); });
-    const bool first_usable = build(0, half);
-    if (!second.get() || !first_usable)
-      throw InputError(fmt::format("corrupt polygon before byte {}", r.offset()));
-    return polygons;
+MeshPolygonRecords get_mesh_polygon_records(BinaryReader& r) {
+  MeshPolygonRecords out;
+  const auto sides = r.get<std::uint8_t>("polygon sides");
+  if (sides > static_cast<std::uint8_t>(PolygonSides::Landblock))
+    throw InputError(fmt::format("corrupt polygon sides before byte {}", r.offset()));
+  out.sides = static_cast<PolygonSides>(sides);
+  out.sources = r.get_packed<std::uint32_t>("polygon sources");
+  out.planes = r.get_packed<Plane>("polygon planes");
+  out.bounds = r.get_packed<float>("polygon bounds");
+  if (out.planes.size() != out.sources.size() || out.bounds.size() != out.sources.size())
+    throw InputError(fmt::format("{} planes and {} bounds for {} polygons before byte {}", out.planes.size(),
+                                 out.bounds.size(), out.sources.size(), r.offset()));
+  return out;
+}
+
+// Polygons [from, to) of `records` made into `polygons`, the same bits as
+// when baked without computing planes or bounds again; grows `grown` by
+// their vertices. False when one names a mesh polygon or vertex that is not
+// there, or a vertex that is not finite.
+bool make_mesh_polygons(const MeshPolygonRecords& records, const FlatMesh& mesh, std::size_t from,
+                        std::size_t to, std::vector<Polygon>& polygons, SphereBox& grown) {
+  SphereBox box = grown;  // a local: the other thread's box may share its cache line
+  std::vector<Vec3> vertices;
+  for (std::size_t i = from; i < to; ++i) {
+    const std::uint32_t source = records.sources[i];
+    if (source >= mesh.polygon_count()) return false;
+    vertices.clear();
+    bool usable = true;
+    mesh.each_vertex(source, [&](std::optional<Vec3> v) {
+      usable = usable && v && is_finite(*v);
+      if (usable) vertices.push_back(*v);
+    });
+    if (!usable) return false;
+    for (const Vec3& v : vertices) box.add(v, 0.0f);
+    polygons[i] = Polygon::with_plane_and_bound(vertices, records.planes[i], records.sides, records.bounds[i]);
   }
-  polygons.resize(r.get_count("polygon count", 9));
+  grown = box;
+  return true;
+}
+
+std::vector<Polygon> get_whole_polygons(BinaryReader& r) {
+  std::vector<Polygon> polygons(r.get_count("polygon count", 9));
   for (Polygon& p : polygons) {
     const auto sides = r.get<std::uint8_t>("polygon sides");
     std::vector<Vec3> vertices = r.get_array<Vec3>("polygon vertices");
@@ -286,23 +321,14 @@ std::vector<Polygon> get_polygons(BinaryReader& r, const FlatMesh& mesh) {
   return polygons;
 }
 
-BspTree get_tree(BinaryReader& r, const FlatMesh& mesh) {
-  const auto role = r.get<std::uint8_t>("tree role");
-  const bool solid_available = r.get<std::uint8_t>("tree solid flag") != 0;
-  const auto figures = r.get_array<std::int32_t>("tree stats");
-  if (role > static_cast<std::uint8_t>(BspRole::Cell) || figures.size() != 8)
-    throw InputError(fmt::format("corrupt tree before byte {}", r.offset()));
-  const BspStats stats{figures[0], figures[1], figures[2], figures[3],
-                       figures[4], figures[5], figures[6], figures[7]};
-  std::vector<Polygon> polygons = get_polygons(r, mesh);
-  const std::size_t node_count = r.get_count("node count", kNodeBytes);
-  const char* at = r.get_records(node_count, kNodeBytes, "nodes");
-  std::vector<BspNode> nodes(node_count);
+void read_nodes(const char* at, std::size_t from, std::size_t to, std::vector<BspNode>& nodes) {
+  at += from * kNodeBytes;
   const auto field = [&at](auto& value) {
     std::memcpy(&value, at, sizeof(value));
     at += sizeof(value);
   };
-  for (BspNode& n : nodes) {
+  for (std::size_t i = from; i < to; ++i) {
+    BspNode& n = nodes[i];
     std::uint8_t solid = 0;
     field(n.plane.normal);
     field(n.plane.d);
@@ -315,9 +341,59 @@ BspTree get_tree(BinaryReader& r, const FlatMesh& mesh) {
     field(solid);
     n.solid = solid != 0;
   }
+}
+
+BspTree get_tree(BinaryReader& r, const FlatMesh& mesh) {
+  const auto role = r.get<std::uint8_t>("tree role");
+  const bool solid_available = r.get<std::uint8_t>("tree solid flag") != 0;
+  const auto figures = r.get_array<std::int32_t>("tree stats");
+  if (role > static_cast<std::uint8_t>(BspRole::Cell) || figures.size() != 8)
+    throw InputError(fmt::format("corrupt tree before byte {}", r.offset()));
+  const BspStats stats{figures[0], figures[1], figures[2], figures[3],
+                       figures[4], figures[5], figures[6], figures[7]};
+  std::optional<MeshPolygonRecords> records;
+  std::vector<Polygon> polygons;
+  if (r.get<std::uint8_t>("polygon source") != 0)
+    records = get_mesh_polygon_records(r);
+  else
+    polygons = get_whole_polygons(r);
+  const std::size_t node_count = r.get_count("node count", kNodeBytes);
+  const char* node_bytes = r.get_records(node_count, kNodeBytes, "nodes");
   std::vector<std::uint32_t> refs = r.get_array<std::uint32_t>("leaf references");
-  return BspTree::assemble(static_cast<BspRole>(role), std::move(polygons), std::move(nodes),
-                           std::move(refs), solid_available, stats);
+  // A large tree is made on two threads, each polygon and node alone, so
+  // the result is the same as on one.
+  const std::size_t polygon_count = records ? records->sources.size() : 0;
+  const bool two = polygon_count + node_count > kParallelPolygons;
+  std::vector<BspNode> nodes;
+  if (records) polygons.reserve(polygon_count);
+  nodes.reserve(node_count);
+  in_two_halves(two, [&](int k) {
+    populate_half(polygons, polygon_count, k);
+    populate_half(nodes, node_count, k);
+  });
+  if (records) polygons.resize(polygon_count);
+  nodes.resize(node_count);
+  std::array<SphereBox, 2> boxes;
+  std::array<bool, 2> usable{true, true};
+  in_two_halves(two, [&](int k) {
+    if (records) {
+      const auto [from, to] = half_of(polygon_count, k);
+      usable[k] = make_mesh_polygons(*records, mesh, from, to, polygons, boxes[k]);
+    }
+    const auto [from, to] = half_of(node_count, k);
+    read_nodes(node_bytes, from, to, nodes);
+  });
+  if (!usable[0] || !usable[1]) throw InputError(fmt::format("corrupt polygon before byte {}", r.offset()));
+  std::optional<SphereBox> box;
+  if (records) {
+    box = boxes[0];
+    if (!boxes[1].empty()) {
+      box->add(boxes[1].lo(), 0.0f);
+      box->add(boxes[1].hi(), 0.0f);
+    }
+  }
+  return BspTree::assemble(static_cast<BspRole>(role), std::move(polygons), std::move(nodes), std::move(refs),
+                           solid_available, stats, box ? &*box : nullptr);
 }
 
 Header check_header(std::string_view bytes, const std::string& name) {
@@ -457,9 +533,10 @@ BakedParts read_parts(BinaryReader& r, const std::string& name) {
 }
 
 // Whether the scene read from a baked world gets its meshes' vertices and
-// polygons back, or only as many empty polygons as each has: a World built
-// with the baked trees needs no more, and a million polygon lists cost more
-// to make and free than the trees take to read.
+// polygons back, or empty meshes whose polygon counts are given to the
+// validation apart: a World built with the baked trees needs no more, and a
+// million polygon lists cost more to make and free than the trees take to
+// read.
 enum class MeshLists { Full, CountsOnly };
 
 SceneDesc scene_of(const BakedParts& parts, const std::string& name, MeshLists lists) {
@@ -468,16 +545,16 @@ SceneDesc scene_of(const BakedParts& parts, const std::string& name, MeshLists l
     if (next >= parts.meshes.size()) c.fail_here("has no baked mesh");
     const FlatMesh& flat = parts.meshes[next++];
     MeshDesc mesh;
-    if (lists == MeshLists::Full)
-      mesh = flat.desc();
-    else
-      mesh.polygons.resize(flat.polygon_count());
+    if (lists == MeshLists::Full) mesh = flat.desc();
     if (auto obj = c.optional_field("obj")) mesh.obj = obj->as_string();
     return mesh;
   };
+  std::vector<std::size_t> counts;
+  if (lists == MeshLists::CountsOnly)
+    for (const FlatMesh& flat : parts.meshes) counts.push_back(flat.polygon_count());
   SceneDesc scene = parse_scene_with_meshes(
       parts.scene_json, name + " (scene)", source,
-      lists == MeshLists::Full ? MeshChecks::Indices : MeshChecks::Counts);
+      lists == MeshLists::Full ? MeshChecks::Indices : MeshChecks::Counts, counts);
   if (next != parts.meshes.size())
     throw InputError(fmt::format("{} meshes for a scene of {}", parts.meshes.size(), next));
   return scene;

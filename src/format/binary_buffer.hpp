@@ -43,6 +43,30 @@ class BinaryWriter {
   std::string bytes_;
 };
 
+// `size()` records of T in place in the file's bytes, at any alignment:
+// each is copied out when read, so nothing is copied that is not used.
+template <typename T>
+class PackedArray {
+ public:
+  PackedArray() = default;
+  PackedArray(const char* data, std::size_t size) : data_(data), size_(size) {}
+  std::size_t size() const { return size_; }
+  T operator[](std::size_t i) const {
+    T value;
+    std::memcpy(&value, data_ + i * sizeof(T), sizeof(T));
+    return value;
+  }
+  std::vector<T> to_vector() const {
+    std::vector<T> values(size_);
+    if (size_ > 0) std::memcpy(values.data(), data_, size_ * sizeof(T));
+    return values;
+  }
+
+ private:
+  const char* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
 class BinaryReader {
  public:
   BinaryReader(std::string_view bytes, std::string source, std::size_t base_offset)
@@ -64,6 +88,14 @@ class BinaryReader {
     const char* from = take(count * sizeof(T), what);
     if (count > 0) std::memcpy(values.data(), from, count * sizeof(T));  // no null pointer to memcpy
     return values;
+  }
+  // As get_array, read in place: the bytes must outlive the view.
+  template <typename T>
+  PackedArray<T> get_packed(const char* what) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    const auto count = get<std::uint64_t>(what);
+    if (count > (bytes_.size() - at_) / sizeof(T)) fail(what, count * sizeof(T));
+    return PackedArray<T>(take(count * sizeof(T), what), count);
   }
   std::string get_string(const char* what) {
     const auto size = get<std::uint64_t>(what);

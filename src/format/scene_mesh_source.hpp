@@ -15,8 +15,9 @@ namespace transit {
 using MeshSource = std::function<MeshDesc(const JsonCursor& cell_or_shape)>;
 
 // parse_scene, with every mesh from `mesh_source` (no OBJ file is opened),
-// checked as `mesh_checks` says.
+// checked as `mesh_checks` says (polygon_counts: see validate_scene).
 SceneDesc parse_scene_with_meshes(const std::string& json_text, const std::string& source_name,
-                                  MeshSource mesh_source, MeshChecks mesh_checks);
+                                  MeshSource mesh_source, MeshChecks mesh_checks,
+                                  MeshPolygonCounts polygon_counts = {});
 
 }  // namespace transit

@@ -135,9 +135,10 @@ MoverKind read_mover(const JsonCursor& c) {
 class SceneReader {
  public:
   SceneReader(const std::filesystem::path& base_dir, const std::string& source,
-              MeshSource mesh_source = {}, MeshChecks mesh_checks = MeshChecks::Full)
+              MeshSource mesh_source = {}, MeshChecks mesh_checks = MeshChecks::Full,
+              MeshPolygonCounts polygon_counts = {})
       : base_dir_(base_dir), source_(source), mesh_source_(std::move(mesh_source)),
-        mesh_checks_(mesh_checks) {}
+        mesh_checks_(mesh_checks), polygon_counts_(polygon_counts) {}
 
   SceneDesc read(const std::string& text) const {
     const nlohmann::json document = parse_json_document(text, source_);
@@ -160,7 +161,7 @@ class SceneReader {
       for (const JsonCursor& c : characters->elements())
         out.characters.push_back(read_character(c));
     }
-    validate_scene(out, source_, mesh_checks_);
+    validate_scene(out, source_, mesh_checks_, polygon_counts_);
     return out;
   }
 
@@ -279,6 +280,7 @@ class SceneReader {
   const std::string& source_;
   MeshSource mesh_source_;
   MeshChecks mesh_checks_;
+  MeshPolygonCounts polygon_counts_;
 };
 
 }  // namespace
@@ -296,8 +298,9 @@ SceneDesc parse_scene(const std::string& json_text, const std::filesystem::path&
 }
 
 SceneDesc parse_scene_with_meshes(const std::string& json_text, const std::string& source_name,
-                                  MeshSource mesh_source, MeshChecks mesh_checks) {
-  return SceneReader(".", source_name, std::move(mesh_source), mesh_checks).read(json_text);
+                                  MeshSource mesh_source, MeshChecks mesh_checks,
+                                  MeshPolygonCounts polygon_counts) {
+  return SceneReader(".", source_name, std::move(mesh_source), mesh_checks, polygon_counts).read(json_text);
 }
 
 }  // namespace transit

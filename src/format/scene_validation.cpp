@@ -29,8 +29,9 @@ struct MeshPlace {
 
 class SceneValidator {
  public:
-  SceneValidator(const SceneDesc& scene, const std::string& source, MeshChecks mesh_checks = MeshChecks::Full)
-      : scene_(scene), check_(source), refs_(scene), mesh_checks_(mesh_checks) {}
+  SceneValidator(const SceneDesc& scene, const std::string& source, MeshChecks mesh_checks = MeshChecks::Full,
+                 MeshPolygonCounts polygon_counts = {})
+      : scene_(scene), check_(source), refs_(scene), mesh_checks_(mesh_checks), polygon_counts_(polygon_counts) {}
   SceneValidator(const SceneDesc& additions, SceneRefs refs, const std::string& source)
       : scene_(additions), check_(source), refs_(std::move(refs)), unique_object_ids_(false) {}
 
@@ -97,7 +98,13 @@ class SceneValidator {
     check_.finite(c.origin, path + "/origin");
     check_.orientation(c.orientation, path);
     mesh(c.mesh, {path + "/mesh", path});
-    portals(c.portals, c.mesh.polygons.size(), path, c.id);
+    portals(c.portals, mesh_polygon_count(c.mesh), path, c.id);
+  }
+
+  // Called once for each mesh, in document order.
+  std::size_t mesh_polygon_count(const MeshDesc& m) {
+    if (polygon_counts_.empty()) return m.polygons.size();
+    return next_count_ < polygon_counts_.size() ? polygon_counts_[next_count_++] : 0;
   }
 
   void portals(const std::vector<PortalDesc>& list, std::size_t polygon_count,
@@ -185,7 +192,7 @@ class SceneValidator {
     for (std::size_t k = 0; k < o.shapes.size(); ++k) {
       shape(o.shapes[k], fmt::format("{}/shapes/{}", path, k));
       if (o.shapes[k].type == ShapeDesc::Type::Mesh)
-        mesh_polygons += o.shapes[k].mesh.polygons.size();
+        mesh_polygons += mesh_polygon_count(o.shapes[k].mesh);
     }
     if (o.building_portals) {
       if (mesh_polygons == 0)
@@ -287,12 +294,15 @@ class SceneValidator {
   std::map<std::string, std::string> character_paths_;
   bool unique_object_ids_ = true;
   MeshChecks mesh_checks_ = MeshChecks::Full;
+  MeshPolygonCounts polygon_counts_;
+  std::size_t next_count_ = 0;  // into polygon_counts_, in document order
 };
 
 }  // namespace
 
-void validate_scene(const SceneDesc& scene, const std::string& source_name, MeshChecks mesh_checks) {
-  SceneValidator(scene, source_name, mesh_checks).run();
+void validate_scene(const SceneDesc& scene, const std::string& source_name, MeshChecks mesh_checks,
+                    MeshPolygonCounts polygon_counts) {
+  SceneValidator(scene, source_name, mesh_checks, polygon_counts).run();
 }
 
 void validate_additions(const SceneDesc& additions, std::set<CellId> landblocks,

@@ -32,7 +32,7 @@ bool segment_hits_sphere(const Vec3& start, const Vec3& dir, float length, const
 
 BspTree BspTree::assemble(BspRole role, std::vector<Polygon> polygons, std::vector<BspNode> nodes,
                           std::vector<std::uint32_t> refs, bool solid_available,
-                          const BspStats& stats) {
+                          const BspStats& stats, const SphereBox* box) {
   const auto node_count = static_cast<std::int64_t>(nodes.size());
   for (std::size_t n = 0; n < nodes.size(); ++n) {
     const BspNode& node = nodes[n];
@@ -58,7 +58,10 @@ BspTree BspTree::assemble(BspRole role, std::vector<Polygon> polygons, std::vect
   tree.refs_ = std::move(refs);
   tree.solid_available_ = solid_available;
   tree.stats_ = stats;
-  tree.set_bounding_box();
+  if (box)
+    tree.box_ = *box;
+  else
+    tree.set_bounding_box();
   return tree;
 }
 

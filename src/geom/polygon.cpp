@@ -12,6 +12,13 @@ Polygon::Polygon(std::span<const Vec3> vertices, PolygonSides sides)
     : Polygon(with_plane(vertices, make_plane(vertices), sides)) {}
 
 Polygon Polygon::with_plane(std::span<const Vec3> vertices, const Plane& plane, PolygonSides sides) {
+  Polygon p = with_plane_and_bound(vertices, plane, sides, 0.0f);
+  p.set_bound();
+  return p;
+}
+
+Polygon Polygon::with_plane_and_bound(std::span<const Vec3> vertices, const Plane& plane, PolygonSides sides,
+                                      float bound_radius) {
   Polygon p;
   p.count_ = static_cast<std::uint32_t>(vertices.size());
   p.sides_ = static_cast<std::uint32_t>(sides);
@@ -22,7 +29,7 @@ Polygon Polygon::with_plane(std::span<const Vec3> vertices, const Plane& plane, 
     out = p.heap_.get();
   }
   std::copy(vertices.begin(), vertices.end(), out);
-  p.set_bound();
+  p.bound_radius_ = bound_radius;
   return p;
 }
 

@@ -34,6 +34,8 @@ void expect_same_tree(const BspTree& a, const BspTree& b) {
   EXPECT_EQ(a.leaf_refs(), b.leaf_refs());
   EXPECT_EQ(a.role(), b.role());
   EXPECT_EQ(a.solid_available(), b.solid_available());
+  EXPECT_TRUE(same_bits(a.bounding_box().lo(), b.bounding_box().lo()) &&
+              same_bits(a.bounding_box().hi(), b.bounding_box().hi()));
   EXPECT_EQ(a.stats().max_leaf_polygons, b.stats().max_leaf_polygons);
   for (std::size_t i = 0; i < a.polygons().size(); ++i) {
     const Polygon &p = a.polygons()[i], &q = b.polygons()[i];
@@ -41,6 +43,7 @@ void expect_same_tree(const BspTree& a, const BspTree& b) {
     for (std::size_t v = 0; v < p.vertices().size(); ++v) EXPECT_TRUE(same_bits(p.vertices()[v], q.vertices()[v]));
     EXPECT_TRUE(same_bits(p.plane().normal, q.plane().normal) && same_bits(p.plane().d, q.plane().d));
     EXPECT_EQ(p.sides(), q.sides());
+    EXPECT_TRUE(same_bits(p.bound_radius(), q.bound_radius()));
   }
   for (std::size_t i = 0; i < a.nodes().size(); ++i) {
     const BspNode &m = a.nodes()[i], &n = b.nodes()[i];
@@ -105,7 +108,7 @@ TEST(BakedWorld, DemoWorldLoadsBackAsTheSameSceneTreesAndSimulation) {
 TEST(BakedWorld, LargeObjMeshBakesAndLoadsWithItsTree) {
   const TempDir dir;
   std::string obj;
-  constexpr int n = 60;  // 7,200 triangles
+  constexpr int n = 160;  // 51,200 triangles: with the nodes, enough to be loaded on two threads
   for (int x = 0; x <= n; ++x)
     for (int y = 0; y <= n; ++y) obj += fmt::format("v {} {} {}\n", x * 0.5, y * 0.5, 0.3 * std::sin(x * 0.4) * std::cos(y * 0.3));
   for (int x = 0; x < n; ++x)
@@ -214,8 +217,8 @@ TEST_F(BadBakes, AnotherVersionIsStale) {
   other_version[16] = '9';  // the transit version field's first character
   EXPECT_THAT(error_reading(other_version), HasSubstr("stale: baked by transit 9"));
   std::string other_format = bytes;
-  other_format[8] = 2;  // the bake format version
-  EXPECT_THAT(error_reading(other_format), HasSubstr("(bake format 2)"));
+  other_format[8] = 1;  // the bake format version: the first, before polygons kept their bounds
+  EXPECT_THAT(error_reading(other_format), HasSubstr("(bake format 1), this is transit"));
 }
 
 TEST_F(BadBakes, AChangedSourceIsStaleAndAMissingOneIsNot) {

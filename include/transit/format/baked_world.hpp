@@ -15,7 +15,7 @@
 namespace transit {
 
 /// The bake format's version; a file of another version is refused.
-inline constexpr std::uint32_t kBakedWorldFormatVersion = 1;
+inline constexpr std::uint32_t kBakedWorldFormatVersion = 2;
 
 /// A file the baked world was made from, as it was then: a later load
 /// refuses the bake when the file is still there but has changed.

@@ -69,9 +69,10 @@ class BspTree {
   /// A tree from its parts as a built tree gives them (a baked world file);
   /// throws InputError naming what does not fit (a child or polygon index out
   /// of range, a child before its parent, a leaf's references past the end).
+  /// `box`, when given, is the polygons' bounding box, already known.
   static BspTree assemble(BspRole role, std::vector<Polygon> polygons, std::vector<BspNode> nodes,
                           std::vector<std::uint32_t> refs, bool solid_available,
-                          const BspStats& stats);
+                          const BspStats& stats, const SphereBox* box = nullptr);
 
   /// First polygon the sphere hits while moving into its front face; hit_poly
   /// is also set for a touched polygon the sphere moves away from.

@@ -34,6 +34,10 @@ class Polygon {
   /// the same polygon without computing the plane again.
   static Polygon with_plane(std::span<const Vec3> vertices, const Plane& plane,
                             PolygonSides sides = PolygonSides::Single);
+  /// As with_plane, with the radius bound_radius() gave when it was made
+  /// (baked worlds keep it, so loading does not compute it again).
+  static Polygon with_plane_and_bound(std::span<const Vec3> vertices, const Plane& plane,
+                                      PolygonSides sides, float bound_radius);
   Polygon(const Polygon& other) { *this = other; }
   Polygon& operator=(const Polygon& other);
   Polygon(Polygon&&) noexcept = default;
@@ -41,6 +45,8 @@ class Polygon {
 
   std::span<const Vec3> vertices() const { return {heap_ ? heap_.get() : inline_.data(), count_}; }
   const Plane& plane() const { return plane_; }
+  /// Radius about the centroid that holds the polygon, widened for rounding.
+  float bound_radius() const { return bound_radius_; }
   PolygonSides sides() const { return static_cast<PolygonSides>(sides_); }
 
   /// ACE: Polygon.make_plane (seed 000 section 8: calc_normal, 0x00539110)
