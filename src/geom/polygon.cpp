@@ -29,6 +29,7 @@ Polygon Polygon::with_plane_and_bound(std::span<const Vec3> vertices, const Plan
     out = p.heap_.get();
   }
   std::copy(vertices.begin(), vertices.end(), out);
+  if (vertices.size() == 3) p.inline_[3] = p.centroid_of_vertices();
   p.bound_radius_ = bound_radius;
   return p;
 }
@@ -50,7 +51,7 @@ void Polygon::set_bound() {
   bound_radius_ = reach + off_plane + 1e-4f * (reach + glm::length(center) + 1.0f);
 }
 
-Vec3 Polygon::centroid() const {
+Vec3 Polygon::centroid_of_vertices() const {
   const auto v = vertices();
   Vec3 sum = v[0];
   for (std::size_t i = 1; i < v.size(); ++i) sum += v[i];

@@ -103,7 +103,10 @@ class Polygon {
     const float reach = bound_radius_ + std::sqrt(reach_sq);
     return length_sq(point - centroid()) <= reach * reach;
   }
-  Vec3 centroid() const;
+  // A triangle keeps its centroid in its spare inline slot: the sphere
+  // tests ask for it every time.
+  Vec3 centroid() const { return count_ == 3 ? inline_[3] : centroid_of_vertices(); }
+  Vec3 centroid_of_vertices() const;
   std::array<Vec3, kInlineVertices> inline_{};
   std::unique_ptr<Vec3[]> heap_;  ///< more than kInlineVertices vertices
   std::uint32_t count_ : 24 = 0;

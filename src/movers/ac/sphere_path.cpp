@@ -1,6 +1,7 @@
 #include "transit/movers/ac/sphere_path.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "transit/world/land_defs.hpp"
 
@@ -62,6 +63,8 @@ void SpherePath::shift_global_sphere(const Vec3& offset) {
 
 // `pos` is the cell or object tested; its frame maps its own space into its
 // landblock, and `scale` its size.
+static_assert(sizeof(SpherePath::LocalSpaceMemo::Key) == 80, "no padding: keys are compared with memcmp");
+
 void SpherePath::cache_local_space_sphere(const Position& pos, float scale) {
   const float inv_scale = 1.0f / scale;
   // pos.frame.global_to_local(from.local_to_global(point) + block offset) / scale
@@ -72,13 +75,22 @@ void SpherePath::cache_local_space_sphere(const Position& pos, float scale) {
   };
   const std::array<Vec3, 2> cur_centers = turned.turned_by(cur_pos.frame.orientation).centers;
   const std::array<Vec3, 2> check_centers = turned.turned_by(check_pos.frame.orientation).centers;
+  LocalSpaceMemo& memo = local_space_memo;
+  const LocalSpaceMemo::Key key{pos.objcell_id,     cur_pos.objcell_id,   num_sphere, scale, pos.frame.origin,
+                                pos.frame.orientation, cur_pos.frame.origin, cur_centers};
+  if (!memo.valid || std::memcmp(&key, &memo.key, sizeof(key)) != 0) {
+    memo.valid = true;
+    memo.key = key;
+    for (int i = 0; i < num_sphere; ++i) memo.local_curr_center[i] = to_local(cur_pos, cur_centers[i]);
+    memo.local_z = pos.global_to_local_vec(kUnitZ);
+  }
   for (int i = 0; i < num_sphere; ++i) {
-    local_space_curr_center[i] = to_local(cur_pos, cur_centers[i]);
+    local_space_curr_center[i] = memo.local_curr_center[i];
     local_space_sphere[i] =
         Sphere{to_local(check_pos, check_centers[i]), local_sphere[i].radius * inv_scale};
   }
   local_space_pos = pos;
-  local_space_z = pos.global_to_local_vec(kUnitZ);
+  local_space_z = memo.local_z;
   local_space_low_point =
       local_space_sphere[0].center - local_space_z * local_space_sphere[0].radius;
 }

@@ -74,6 +74,28 @@ struct SpherePath {
   /// been handed with points turned already.
   TurnedPoints& turned;
 
+  /// What cache_local_space_sphere last worked out from the tested
+  /// cell/object and cur_pos alone: kept while they stay the same, as they
+  /// do for most calls of a transition (cur_pos moves once a step).
+  struct LocalSpaceMemo {
+    /// Everything the results depend on, compared bit for bit.
+    struct Key {
+      CellId pos_cell = 0;
+      CellId cur_cell = 0;
+      int num_sphere = 0;
+      float scale = 0.0f;
+      Vec3 pos_origin{0.0f};
+      Quat pos_orientation{1.0f, 0.0f, 0.0f, 0.0f};
+      Vec3 cur_origin{0.0f};
+      std::array<Vec3, 2> cur_centers{};  ///< turned by cur_pos's orientation
+    };
+    bool valid = false;
+    Key key;
+    std::array<Vec3, 2> local_curr_center{};
+    Vec3 local_z{0.0f};
+  };
+  LocalSpaceMemo local_space_memo;
+
   /// ACE: SpherePath.InitPath
   void init_path(CellId begin_cell_id, const std::optional<Position>& begin, const Position& end);
   /// ACE: SpherePath.InitSphere
