@@ -21,7 +21,7 @@ tr_MoveToParams to_c(const MoveToParams& p) {
   c.fail_distance = p.fail_distance == std::numeric_limits<float>::max() ? 0.0f : p.fail_distance;
   c.walk_run_threshold = p.walk_run_threshold;
   c.final_heading = p.final_heading.value_or(0.0f);
-  c.turn_rate_deg = p.turn_rate_deg;
+  c.turn_rate_deg = p.turn_rate_deg.value_or(kHumanTurnRateDeg);
   c.timeout = p.timeout;
   c.fail_progress_limit = p.fail_progress_limit;
   c.blocked_frames = p.blocked_frames;

@@ -33,9 +33,10 @@ float jump_velocity(float burden, float jump_skill, float extent) {
   return std::sqrt(jump_height(burden, jump_skill, extent) * 19.6f);
 }
 
-void MotionInterpreter::set_forward(ForwardCommand command, bool hold_run) {
+void MotionInterpreter::set_forward(ForwardCommand command, bool hold_run, float speed) {
   forward_ = command;
   hold_run_ = hold_run;
+  forward_factor_ = speed;
 }
 
 void MotionInterpreter::set_sidestep(SidestepCommand command) {
@@ -47,7 +48,8 @@ MotionInterpreter::Interpreted MotionInterpreter::interpret() const {
   Interpreted s;
   const float rate = run_rate();
   if (forward_ != ForwardCommand::Ready) {
-    s.forward_speed = forward_ == ForwardCommand::WalkBackward ? -kBackwardsFactor : 1.0f;
+    s.forward_speed = forward_factor_;
+    if (forward_ == ForwardCommand::WalkBackward) s.forward_speed *= -kBackwardsFactor;
     if (hold_run_) {
       s.run = s.forward_speed > 0.0f;
       s.forward_speed *= rate;

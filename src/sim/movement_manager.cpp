@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "transit/math/input_error.hpp"
 #include "transit/world/land_defs.hpp"
 
 namespace transit {
@@ -49,6 +52,33 @@ bool heading_greater(float h1, float h2, bool right) {
   const bool near = std::fabs(h1 - h2) <= 180.0f;
   const bool greater = near ? h1 > h2 : h2 > h1;
   return right ? greater : !greater;
+}
+
+// The forward motion a move needs at `distance` from its target, and
+// whether it goes away from it (none once there).
+// ACE: MovementParameters.get_command, towards_and_away
+struct MoveCommand {
+  ForwardCommand forward = ForwardCommand::Ready;
+  bool away = false;
+};
+MoveCommand move_command(const MoveToParams& p, float distance) {
+  if (p.move_away && p.move_towards) {
+    if (distance > p.distance_to_object) return {ForwardCommand::WalkForward, false};
+    if (distance - p.min_distance < kEpsilon) return {ForwardCommand::WalkBackward, true};
+    return {};
+  }
+  if (p.move_away)
+    return distance < p.min_distance ? MoveCommand{ForwardCommand::WalkForward, true} : MoveCommand{};
+  return distance > p.distance_to_object ? MoveCommand{ForwardCommand::WalkForward, false}
+                                         : MoveCommand{};
+}
+
+// Where the body faces, relative to the direction to the target, while the
+// command moves it. ACE: MovementParameters.get_desired_heading
+float facing_offset(ForwardCommand forward, bool away) {
+  if (forward == ForwardCommand::WalkForward) return away ? 180.0f : 0.0f;
+  if (forward == ForwardCommand::WalkBackward) return away ? 0.0f : 180.0f;
+  return 0.0f;
 }
 
 // ACE: Position.CylinderDistanceNoZ
@@ -126,6 +156,26 @@ float heading_to(const Position& from, const Position& to) {
   return deg < 0.0f ? deg + 360.0f : deg;
 }
 
+void check_move_to_params(const MoveToParams& p) {
+  auto check = [](float value, const char* field, bool positive) {
+    if (std::isfinite(value) && (positive ? value > 0.0f : value >= 0.0f)) return;
+    throw InputError(fmt::format("move-to params: {} must be a finite number {} 0, got {}", field,
+                                 positive ? ">" : ">=", value));
+  };
+  check(p.distance_to_object, "distance_to_object", false);
+  check(p.min_distance, "min_distance", false);
+  if (!(p.fail_distance >= 0.0f))  // max() means never
+    throw InputError(fmt::format("move-to params: fail_distance must be >= 0, got {}", p.fail_distance));
+  check(p.walk_run_threshold, "walk_run_threshold", false);
+  check(p.speed, "speed", true);
+  if (p.turn_rate_deg) check(*p.turn_rate_deg, "turn_rate_deg", true);
+  if (p.final_heading && !std::isfinite(*p.final_heading))
+    throw InputError(fmt::format("move-to params: final_heading must be finite, got {}", *p.final_heading));
+  check(p.timeout, "timeout", false);
+  if (p.fail_progress_limit < 0 || p.blocked_frames < 0)
+    throw InputError("move-to params: fail_progress_limit and blocked_frames must be >= 0");
+}
+
 // --- orders -----------------------------------------------------------------
 
 // A new order stops the character (retail's StopCompletely) and replaces the
@@ -142,7 +192,8 @@ void MovementManager::begin(MovementKind kind, const MoveToParams& params,
   target_.reset();
   initialized_ = false;
   node_count_ = 0;
-  moving_forward_ = false;
+  command_ = ForwardCommand::Ready;
+  moving_away_ = false;
   aux_turn_ = 0;
   turning_ = 0;
   hold_run_ = params.can_run;
@@ -172,10 +223,7 @@ void MovementManager::move_to_position(PhysicsBody& body, MotionInterpreter& mot
   target_position_ = target;
   initialized_ = true;
   start_ = body.position;
-  if (current_distance(body) > params_.distance_to_object) {
-    add_node(Node::TurnToHeading, heading_to(body.position, target));
-    add_node(Node::MoveForward);
-  }
+  plan_move(body, heading_to(body.position, target));
   if (params_.final_heading) add_node(Node::TurnToHeading, *params_.final_heading);
   begin_next_node(body, motion, now);
 }
@@ -273,7 +321,11 @@ void MovementManager::update_target(PhysicsBody& body, MotionInterpreter& motion
   last_heard_time_ = now;
   if (kind_ != MovementKind::MoveToCharacter) return;
   target_position_ = t.position;
-  previous_distance_ = original_distance_ = std::numeric_limits<float>::max();
+  // Retail resets to the largest distance, so that the next check passes;
+  // moving away that would fail every check, so a move away takes the
+  // lowest instead.
+  const float reset = std::numeric_limits<float>::max();
+  previous_distance_ = original_distance_ = moving_away_ ? -reset : reset;
   previous_distance_time_ = original_distance_time_ = now;
 }
 
@@ -283,16 +335,25 @@ void MovementManager::plan_character_move(PhysicsBody& body, MotionInterpreter& 
   start_ = body.position;
   const float toward = heading_to(body.position, target_position_);
   if (kind_ == MovementKind::MoveToCharacter) {
-    if (current_distance(body) > params_.distance_to_object) {
-      add_node(Node::TurnToHeading, toward);
-      add_node(Node::MoveForward);
-    }
+    plan_move(body, toward);
     if (params_.final_heading)
       add_node(Node::TurnToHeading, std::fmod(toward + *params_.final_heading, 360.0f));
   } else {
     add_node(Node::TurnToHeading, std::fmod(toward + params_.final_heading.value_or(0.0f), 360.0f));
   }
   begin_next_node(body, motion, now);
+}
+
+// A turn toward the target and a move, if the distance calls for one.
+// Retail's turn always faces the target; turn_away_first turns the way the
+// move will face. ACE: MoveToManager.MoveToPosition, MoveToObject_Internal
+void MovementManager::plan_move(const PhysicsBody& body, float heading_to_target) {
+  const MoveCommand command = move_command(params_, current_distance(body));
+  if (command.forward == ForwardCommand::Ready) return;
+  const float offset = params_.turn_away_first ? facing_offset(command.forward, command.away) : 0.0f;
+  add_node(Node::TurnToHeading,
+           offset == 0.0f ? heading_to_target : std::fmod(heading_to_target + offset, 360.0f));
+  add_node(Node::MoveForward);
 }
 
 // ACE: MoveToManager.BeginNextNode (no node left: arrived, and maybe stick)
@@ -309,8 +370,10 @@ void MovementManager::begin_next_node(PhysicsBody& body, MotionInterpreter& moti
   if (stick) stick_to(*stick, StickyParams{}, now);
 }
 
+// The body's turn motion at the order's speed. ACE: MotionInterp.adjust_motion
 float MovementManager::turn_rate(bool right) const {
-  const float rate = params_.turn_rate_deg * (hold_run_ ? kRunTurnFactor : 1.0f);
+  const float rate = params_.turn_rate_deg.value_or(kHumanTurnRateDeg) * params_.speed *
+                     (hold_run_ ? kRunTurnFactor : 1.0f);
   return right ? rate : -rate;
 }
 
@@ -357,15 +420,17 @@ void MovementManager::handle_turn(PhysicsBody& body, MotionInterpreter& motion, 
 void MovementManager::begin_move_forward(PhysicsBody& body, MotionInterpreter& motion,
                                          double now) {
   const float distance = current_distance(body);
-  if (distance <= params_.distance_to_object) {
+  const MoveCommand command = move_command(params_, distance);
+  if (command.forward == ForwardCommand::Ready) {
     pop_node();
     begin_next_node(body, motion, now);
     return;
   }
   hold_run_ = params_.can_run &&
               (!params_.can_walk || distance - params_.distance_to_object > params_.walk_run_threshold);
-  motion.set_forward(ForwardCommand::WalkForward, hold_run_);
-  moving_forward_ = true;
+  motion.set_forward(command.forward, hold_run_, params_.speed);
+  command_ = command.forward;
+  moving_away_ = command.away;
   previous_distance_ = original_distance_ = last_distance_ = distance;
   previous_distance_time_ = original_distance_time_ = now;
 }
@@ -373,8 +438,9 @@ void MovementManager::begin_move_forward(PhysicsBody& body, MotionInterpreter& m
 // ACE: MoveToManager.HandleMoveToPosition
 void MovementManager::handle_move_forward(PhysicsBody& body, MotionInterpreter& motion,
                                           double now) {
-  const float off = wrap_heading(heading_to(body.position, target_position_) -
-                                 body.position.frame.heading());
+  float aim = facing_offset(command_, moving_away_) + heading_to(body.position, target_position_);
+  if (aim >= 360.0f) aim -= 360.0f;
+  const float off = wrap_heading(aim - body.position.frame.heading());
   const int steer = (off > kSteerThresholdDeg && off < 360.0f - kSteerThresholdDeg)
                         ? (off >= 180.0f ? -1 : 1)
                         : 0;
@@ -384,7 +450,8 @@ void MovementManager::handle_move_forward(PhysicsBody& body, MotionInterpreter& 
   }
 
   const float distance = current_distance(body);
-  if (body.blocked && distance > last_distance_ - kBlockedProgress)
+  const float gained = moving_away_ ? distance - last_distance_ : last_distance_ - distance;
+  if (body.blocked && gained < kBlockedProgress)
     ++blocked_frames_;
   else
     blocked_frames_ = 0;
@@ -394,10 +461,10 @@ void MovementManager::handle_move_forward(PhysicsBody& body, MotionInterpreter& 
     ++fail_progress_count_;
   } else {
     fail_progress_count_ = 0;
-    if (distance <= params_.distance_to_object) {
+    if (moving_away_ ? distance >= params_.min_distance : distance <= params_.distance_to_object) {
       pop_node();
       motion.set_forward(ForwardCommand::Ready, motion.hold_run());
-      moving_forward_ = false;
+      command_ = ForwardCommand::Ready;
       motion.set_turn_rate(0.0f);
       aux_turn_ = 0;
       begin_next_node(body, motion, now);
@@ -413,17 +480,19 @@ void MovementManager::handle_move_forward(PhysicsBody& body, MotionInterpreter& 
     finish(MovementEnd::Blocked, motion);
 }
 
-// Once a second: closer by at least 0.25 m/s since the last check and since
-// the move began; a failed check is not moved on, so each frame after it
-// fails again until the character gains ground. ACE: MoveToManager.CheckProgressMade
+// Once a second: closer (farther, moving away) by at least 0.25 m/s since
+// the last check and since the move began; a failed check is not moved on,
+// so each frame after it fails again until the character gains ground.
+// ACE: MoveToManager.CheckProgressMade
 bool MovementManager::check_progress_made(float distance, double now) {
   const double since = now - previous_distance_time_;
   if (since <= kProgressCheckSeconds) return true;
-  if ((previous_distance_ - distance) / since < kMinProgressSpeed) return false;
+  const float recent = moving_away_ ? distance - previous_distance_ : previous_distance_ - distance;
+  if (recent / since < kMinProgressSpeed) return false;
   previous_distance_ = distance;
   previous_distance_time_ = now;
-  const double overall = now - original_distance_time_;
-  return (original_distance_ - distance) / overall >= kMinProgressSpeed;
+  const float overall = moving_away_ ? distance - original_distance_ : original_distance_ - distance;
+  return overall / (now - original_distance_time_) >= kMinProgressSpeed;
 }
 
 // ACE: MoveToManager.GetCurrentDistance
@@ -434,9 +503,10 @@ float MovementManager::current_distance(const PhysicsBody& body) const {
 }
 
 void MovementManager::stop_motions(MotionInterpreter& motion) {
-  if (moving_forward_) motion.set_forward(ForwardCommand::Ready, motion.hold_run());
+  if (command_ != ForwardCommand::Ready) motion.set_forward(ForwardCommand::Ready, motion.hold_run());
   if (turning_ != 0 || aux_turn_ != 0) motion.set_turn_rate(0.0f);
-  moving_forward_ = false;
+  command_ = ForwardCommand::Ready;
+  moving_away_ = false;
   turning_ = aux_turn_ = 0;
 }
 
@@ -460,6 +530,7 @@ MovementProgress MovementManager::progress() const {
   p.kind = kind_;
   p.target = target_;
   p.distance = last_distance_;
+  p.moving_away = moving_away_;
   p.fail_progress_count = fail_progress_count_;
   p.blocked_frames = blocked_frames_;
   p.started = started_;

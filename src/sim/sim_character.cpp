@@ -83,7 +83,7 @@ SimCharacter make_sim_character(std::string name, const CharacterSettings& setti
                                 const Position& position) {
   SimCharacter c{std::move(name), PhysicsBody(settings.body, position),
                  MotionInterpreter(settings.skills), 0, settings.mover,
-                 make_box_mover(settings), {}, false};
+                 make_box_mover(settings), {}, false, settings.turn_rate_deg};
   c.box_state.position = box_origin_at(c, position);
   return c;
 }

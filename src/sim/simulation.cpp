@@ -332,7 +332,8 @@ void Simulation::give_up_act(std::size_t index, GiveUpAction action, ThreadBuffe
       return;
     case GiveUpAction::GoHome:
       buffers.events.push_back({time_, index, SimEventKind::GaveUp, object_id(give_up.chase_target())});
-      manager.move_to_position(c.body, c.motion, give_up.home(), give_up.policy().home_params, time_);
+      manager.move_to_position(c.body, c.motion, give_up.home(),
+                               with_turn_rate(index, give_up.policy().home_params), time_);
       give_up.started_home();
       return;
     case GiveUpAction::TeleportHome:
@@ -402,6 +403,18 @@ void Simulation::check_target(std::size_t index, std::size_t target) const {
     throw InputError(fmt::format("target: character {} cannot target itself", index));
 }
 
+// The order's params, checked, turning at the character's rate unless they
+// say otherwise.
+MoveToParams Simulation::order_params(std::size_t index, const MoveToParams& params) const {
+  check_move_to_params(params);
+  return with_turn_rate(index, params);
+}
+
+MoveToParams Simulation::with_turn_rate(std::size_t index, MoveToParams params) const {
+  if (!params.turn_rate_deg) params.turn_rate_deg = characters_[index].turn_rate_deg;
+  return params;
+}
+
 void Simulation::move_to(std::size_t index, const Position& target, const MoveToParams& params) {
   check_index(index, "character");
   if (!world_.has_cell(target.objcell_id) || !target.frame.is_valid())
@@ -409,14 +422,19 @@ void Simulation::move_to(std::size_t index, const Position& target, const MoveTo
                                  target.objcell_id, target.frame.origin.x, target.frame.origin.y,
                                  target.frame.origin.z));
   SimCharacter& c = characters_[index];
-  managers_[index].move_to_position(c.body, c.motion, target, params, time_);
+  managers_[index].move_to_position(c.body, c.motion, target, order_params(index, params), time_);
 }
 
 void Simulation::move_to_character(std::size_t index, std::size_t target,
                                    const MoveToParams& params) {
   check_target(index, target);
-  managers_[index].move_to_character(target, params, characters_[index].motion, time_);
-  if (give_ups_[index]) give_ups_[index]->chase(target, params, time_);
+  const MoveToParams p = order_params(index, params);
+  managers_[index].move_to_character(target, p, characters_[index].motion, time_);
+  if (!give_ups_[index]) return;
+  if (p.move_towards || !p.move_away)
+    give_ups_[index]->chase(target, p, time_);
+  else
+    give_ups_[index]->idle();  // moving away is no chase
 }
 
 void Simulation::turn_to(std::size_t index, float heading_deg, const MoveToParams& params) {
@@ -424,13 +442,15 @@ void Simulation::turn_to(std::size_t index, float heading_deg, const MoveToParam
   if (!std::isfinite(heading_deg))
     throw InputError(fmt::format("turn_to: heading must be finite, got {}", heading_deg));
   const float heading = std::fmod(std::fmod(heading_deg, 360.0f) + 360.0f, 360.0f);
-  managers_[index].turn_to_heading(heading, params, characters_[index].motion, time_);
+  managers_[index].turn_to_heading(heading, order_params(index, params), characters_[index].motion,
+                                   time_);
 }
 
 void Simulation::turn_to_character(std::size_t index, std::size_t target,
                                    const MoveToParams& params) {
   check_target(index, target);
-  managers_[index].turn_to_character(target, params, characters_[index].motion, time_);
+  managers_[index].turn_to_character(target, order_params(index, params), characters_[index].motion,
+                                     time_);
 }
 
 void Simulation::stick_to(std::size_t index, std::size_t target, const StickyParams& params) {
@@ -441,6 +461,13 @@ void Simulation::stick_to(std::size_t index, std::size_t target, const StickyPar
 void Simulation::cancel_movement(std::size_t index) {
   check_index(index, "character");
   managers_[index].cancel(characters_[index].motion);
+}
+
+void Simulation::set_turn_rate(std::size_t index, float deg_per_s) {
+  check_index(index, "character");
+  if (!(std::isfinite(deg_per_s) && deg_per_s > 0.0f))
+    throw InputError(fmt::format("turn rate: must be a finite number > 0 deg/s, got {}", deg_per_s));
+  characters_[index].turn_rate_deg = deg_per_s;
 }
 
 MovementProgress Simulation::movement(std::size_t index) const {
@@ -457,6 +484,7 @@ void Simulation::set_give_up(std::size_t index, const GiveUpPolicy& policy, cons
   check_index(index, "character");
   if (!world_.has_cell(home.objcell_id))
     throw InputError(fmt::format("give-up policy: home 0x{:08X} is in no loaded cell", home.objcell_id));
+  check_move_to_params(policy.home_params);
   give_ups_[index] = GiveUp(policy, home);
 }
 

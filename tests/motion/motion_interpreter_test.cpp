@@ -44,6 +44,20 @@ TEST(MotionSpeeds, RunWalkBackAndSidestep) {
   EXPECT_LT(m.state_velocity().x, 0.0f);
 }
 
+TEST(MotionSpeeds, TheSpeedFactorScalesTheForwardMotionUpToTheRunSpeed) {
+  MotionInterpreter m;  // run skill 200: run rate 2.375, top speed 9.5 m/s
+  m.set_forward(ForwardCommand::WalkForward, false, 2.0f);
+  EXPECT_FLOAT_EQ(m.state_velocity().y, 2.0f * 3.12f);
+  m.set_forward(ForwardCommand::WalkBackward, false, 2.0f);
+  EXPECT_FLOAT_EQ(m.state_velocity().y, -2.0f * 0.65f * 3.12f);
+  m.set_forward(ForwardCommand::WalkForward, true, 0.5f);
+  EXPECT_FLOAT_EQ(m.state_velocity().y, 0.5f * 9.5f);
+  m.set_forward(ForwardCommand::WalkForward, true, 2.0f);  // 19 m/s, held to 9.5
+  EXPECT_FLOAT_EQ(m.state_velocity().y, 9.5f);
+  m.set_forward(ForwardCommand::WalkForward, false);  // a player's keys: speed 1 again
+  EXPECT_FLOAT_EQ(m.state_velocity().y, 3.12f);
+}
+
 TEST(JumpStart, OnlyFromWalkableGroundWithTheMotionsVelocity) {
   MotionInterpreter m;
   m.set_forward(ForwardCommand::WalkForward, true);

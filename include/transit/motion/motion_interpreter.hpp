@@ -16,6 +16,9 @@ inline constexpr float kSidestepAnimSpeed = 1.25f;
 inline constexpr float kBackwardsFactor = 0.65f;
 inline constexpr float kSidestepFactor = 0.5f;
 inline constexpr float kRunTurnFactor = 1.5f;
+/// The turn of retail's human motion table (TurnRight's omega, pi/2 rad/s),
+/// degrees per second at speed 1.
+inline constexpr float kHumanTurnRateDeg = 90.0f;
 inline constexpr float kMaxSidestepAnimRate = 3.0f;
 inline constexpr float kMaxRunRate = 4.5f;  ///< 18 m/s, from run skill 800
 inline constexpr float kMinJumpHeight = 0.35f;  ///< metres
@@ -54,8 +57,10 @@ class MotionInterpreter {
   explicit MotionInterpreter(MotionSkills skills = {}) : skills_(skills) {}
 
   /// hold_run: retail's HoldKey.Run (the default in play); without it the
-  /// character walks.
-  void set_forward(ForwardCommand command, bool hold_run);
+  /// character walks. speed: the command's speed factor (retail's
+  /// MovementParameters.speed, 1 for a player's keys); the velocity stays
+  /// capped at the run speed.
+  void set_forward(ForwardCommand command, bool hold_run, float speed = 1.0f);
   /// Sidestep left, right or not.
   void set_sidestep(SidestepCommand command);
   /// Turn rate in degrees per second, positive clockwise, as given.
@@ -66,6 +71,7 @@ class MotionInterpreter {
   const MotionSkills& skills() const { return skills_; }
   ForwardCommand forward() const { return forward_; }
   bool hold_run() const { return hold_run_; }
+  float forward_speed_factor() const { return forward_factor_; }
   float turn_rate_deg() const { return turn_deg_per_s_; }
   /// The character's run rate. ACE: WeenieObject.InqRunRate
   float run_rate() const { return transit::run_rate(skills_.burden, skills_.run_skill); }
@@ -99,6 +105,7 @@ class MotionInterpreter {
   ForwardCommand forward_ = ForwardCommand::Ready;
   SidestepCommand sidestep_ = SidestepCommand::None;
   bool hold_run_ = true;
+  float forward_factor_ = 1.0f;
   float turn_deg_per_s_ = 0.0f;
   float jump_extent_ = 0.0f;
 };

@@ -24,6 +24,11 @@ struct CharacterSettings {
   ac::AcBody body;
   /// Run and Jump skill and burden: run speed and jump height.
   MotionSkills skills;
+  /// The body's turn rate at speed 1, degrees per second: retail takes it
+  /// from the body's motion table (TurnRight's omega), which transit does
+  /// not read; the human table's 90 by default. Movement managers turn at
+  /// it (1.5 times as fast running).
+  float turn_rate_deg = kHumanTurnRateDeg;
   /// Quake and Tribes: the box, metres, relative to the origin at the feet.
   BoxShape box;
   /// Quake: the step height in metres (Quake 2's 18 units when unset).

@@ -1,10 +1,11 @@
 #pragma once
-// Retail's movement managers for one character: move to a position or to
-// another character, turn to a heading or to a character, stick to a
-// character (follow), cancel. The move-to drives the character's controls
-// the way retail's MoveToManager does (turn toward the target, then run or
-// walk forward, steering while more than 20 degrees off, re-aiming as the
-// target moves, arriving within a distance); the sticky follow rewrites
+// Retail's movement managers for one character: move to (or away from) a
+// position or another character, turn to a heading or to a character, stick
+// to a character (follow), cancel. The move-to drives the character's
+// controls the way retail's MoveToManager does (turn toward the target, then
+// run or walk forward, steering while more than 20 degrees off, re-aiming as
+// the target moves, arriving within a distance, or far enough away when
+// moving away); the sticky follow rewrites
 // the body's motion each quantum as retail's StickyManager does. A
 // Simulation owns one per character (Simulation::move_to and friends).
 
@@ -52,33 +53,58 @@ struct MoveToParams {
   /// Arrive within this distance (metres): between the two bodies' cylinders
   /// with use_spheres (a position is a point), else between origins.
   float distance_to_object = 0.6f;
+  /// Moving away ends once at least this far (metres), measured as
+  /// distance_to_object is (retail's min_distance).
+  float min_distance = 0.0f;
   /// End TooFar when this far (metres) from where the move began.
   float fail_distance = std::numeric_limits<float>::max();
   /// Run when more than this (metres) beyond distance_to_object, else walk
   /// (when both are allowed).
   float walk_run_threshold = 15.0f;
+  /// Speed factor of the order's motions (retail's speed): the forward
+  /// motion (its velocity still capped at the body's run speed) and the
+  /// turns; > 0.
+  float speed = 1.0f;
   bool can_walk = true;
   bool can_run = true;
   bool use_spheres = true;
+  /// Retail's move_towards and move_away. Toward only (the default, or
+  /// neither): move until within distance_to_object. Away only: walk away,
+  /// back to the target, until at least min_distance off. Both: toward when
+  /// beyond distance_to_object, backing away (facing the target) when
+  /// within min_distance, else stay.
+  bool move_towards = true;
+  bool move_away = false;
+  /// transit: a move away begins by turning its back to the target. Retail
+  /// (false) turns to face the target, then walks forward steering round,
+  /// so for a second or more it goes toward what it moves away from (and
+  /// fails retail's own progress check).
+  bool turn_away_first = true;
   /// Turn to this heading (degrees) on arrival: for a position, the compass
   /// heading; for a character, relative to the direction to it (retail's
   /// desired_heading with use_final_heading).
   std::optional<float> final_heading;
   /// On arrival at a character, stick to it (StickyParams defaults).
   bool sticky = false;
-  /// Turn rate of the body's turn motion at speed 1, degrees per second
-  /// (the human motion table's 90); running turns 1.5 times as fast.
-  float turn_rate_deg = 90.0f;
+  /// Turn rate of the body's turn motion at speed 1, degrees per second;
+  /// running turns 1.5 times as fast. Unset: the character's own
+  /// (SimCharacter::turn_rate_deg, the human motion table's 90 by default).
+  std::optional<float> turn_rate_deg;
   /// Retail checks progress once a second and counts each failed check
-  /// (slower than 0.25 m/s toward the target); end Blocked at this count
-  /// (ACE's server cancels at 5); 0 never.
+  /// (slower than 0.25 m/s toward the target, or away from it when moving
+  /// away); end Blocked at this count (ACE's server cancels at 5); 0 never.
   int fail_progress_limit = 5;
   /// transit: end Blocked after this many frames in a row in which a wall
-  /// cut the move short and the distance did not shrink; 0 never.
+  /// cut the move short and the distance did not change the way the move
+  /// wants; 0 never.
   int blocked_frames = 0;
   /// transit: end TimedOut after this many seconds; 0 never.
   float timeout = 0.0f;
 };
+
+/// Throws InputError naming the field when `params` has a NaN, a negative
+/// distance or time, a speed or turn rate <= 0, or a negative count.
+void check_move_to_params(const MoveToParams& params);
 
 /// How to stick to a character (retail's StickyManager).
 struct StickyParams {
@@ -101,6 +127,7 @@ struct MovementProgress {
   MovementKind kind = MovementKind::None;
   std::optional<std::size_t> target;  ///< the character moved to, turned to or stuck to
   float distance = 0.0f;              ///< to the target at the last frame, metres
+  bool moving_away = false;           ///< the move under way goes away from the target
   int fail_progress_count = 0;        ///< retail's failed progress checks in a row
   int blocked_frames = 0;             ///< blocked frames in a row
   double started = 0.0;               ///< simulation time the order was given
@@ -197,6 +224,7 @@ class MovementManager {
   void update_target(PhysicsBody& body, MotionInterpreter& motion, const MovementTarget& t,
                      double now);
   void plan_character_move(PhysicsBody& body, MotionInterpreter& motion, double now);
+  void plan_move(const PhysicsBody& body, float heading_to_target);
   float current_distance(const PhysicsBody& body) const;
   float turn_rate(bool right) const;
   void stop_motions(MotionInterpreter& motion);
@@ -216,7 +244,8 @@ class MovementManager {
   Position start_;
   std::array<PendingNode, 3> nodes_{};
   std::size_t node_count_ = 0;
-  bool moving_forward_ = false;
+  ForwardCommand command_ = ForwardCommand::Ready;  ///< the move's own forward motion
+  bool moving_away_ = false;      ///< retail moving_away: the move goes away from the target
   int aux_turn_ = 0;      ///< -1 left, +1 right while moving forward
   int turning_ = 0;       ///< -1 left, +1 right in a turn node
   bool hold_run_ = true;  ///< the hold key the move applies

@@ -32,6 +32,8 @@ struct SimCharacter {
   std::shared_ptr<const BoxMover> box_mover;
   BoxMoverState box_state;
   bool jump_pressed = false;
+  /// The body's turn rate at speed 1, deg/s (CharacterSettings::turn_rate_deg).
+  float turn_rate_deg = kHumanTurnRateDeg;
 };
 
 /// A box character's position is the bottom centre of its box, where an AC

@@ -119,10 +119,13 @@ class Simulation {
   /// MoveCancelled) and drives its controls until it ends (a MoveArrived,
   /// MoveBlocked, MoveTimedOut, MoveTooFar or TargetGone event); apply()
   /// with controls cancels it, as a player's own keys do in retail. Throws
-  /// InputError for an index out of range or a character targeting itself.
+  /// InputError for an index out of range, a character targeting itself or
+  /// bad params (check_move_to_params).
   /// Move to a position (a cell and a landblock-local frame).
   void move_to(std::size_t index, const Position& target, const MoveToParams& params = {});
-  /// Move to another character, re-aiming as it moves.
+  /// Move to another character, re-aiming as it moves (or away from it:
+  /// params.move_away). A give-up policy watches it as a chase unless it
+  /// only moves away.
   void move_to_character(std::size_t index, std::size_t target, const MoveToParams& params = {});
   /// Turn to a compass heading (degrees), or to face another character.
   void turn_to(std::size_t index, float heading_deg, const MoveToParams& params = {});
@@ -131,6 +134,10 @@ class Simulation {
   void stick_to(std::size_t index, std::size_t target, const StickyParams& params = {});
   /// Stops the character's move-to and stick.
   void cancel_movement(std::size_t index);
+  /// The turn rate of the character's body at speed 1 (deg/s, > 0), which
+  /// orders without a turn_rate_deg of their own turn at from the next
+  /// order on (CharacterSettings::turn_rate_deg; 90 for scene characters).
+  void set_turn_rate(std::size_t index, float deg_per_s);
   /// How the character's movement order is going.
   MovementProgress movement(std::size_t index) const;
   /// Gives the character a give-up policy, home being where it stands now
@@ -197,6 +204,8 @@ class Simulation {
   std::uint32_t object_id(std::optional<std::size_t> index) const;
   void check_index(std::size_t index, const char* what) const;
   void check_target(std::size_t index, std::size_t target) const;
+  MoveToParams order_params(std::size_t index, const MoveToParams& params) const;
+  MoveToParams with_turn_rate(std::size_t index, MoveToParams params) const;
   void settle_at(SimCharacter& c, const Position& position) const;
   void collect_events();
   void move_character_objects();
