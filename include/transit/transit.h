@@ -428,6 +428,20 @@ TR_API tr_Status tr_Simulation_FindCharacter(tr_SimulationId simulation, const c
 TR_API tr_Status tr_Simulation_SetControls(tr_SimulationId simulation, int32_t index,
                                            const tr_Controls* controls);
 TR_API tr_Status tr_Simulation_SetThreads(tr_SimulationId simulation, int32_t threads);
+/* How a step hands characters to its threads (results are bit-identical
+ * either way): blocks of characters in scene order (the default), or by
+ * landblock group, the characters of span x span landblocks together on one
+ * thread (ACE's landblock-group threading), from the next step on. */
+typedef enum tr_Scheduling {
+  tr_schedulingBlocks = 0,
+  tr_schedulingLandblockGroups = 1,
+} tr_Scheduling;
+TR_API tr_Status tr_Simulation_SetScheduling(tr_SimulationId simulation, tr_Scheduling scheduling,
+                                             int32_t landblock_group_span);
+/* With landblock groups, the group the character was updated in during the
+ * last step (landblock x / span << 16 | landblock y / span); 0 otherwise. */
+TR_API tr_Status tr_Simulation_GetGroup(tr_SimulationId simulation, int32_t index,
+                                        uint32_t* group);
 TR_API tr_Status tr_Simulation_Step(tr_SimulationId simulation, double dt);
 TR_API tr_Status tr_Simulation_GetTime(tr_SimulationId simulation, double* seconds);
 TR_API tr_Status tr_Simulation_GetCharacterState(tr_SimulationId simulation, int32_t index,
@@ -477,17 +491,24 @@ TR_API tr_Status tr_Simulation_GetPendingEventCount(tr_SimulationId simulation, 
  * above. tr_Simulation_SetControls cancels it. */
 typedef struct tr_MoveToParams {
   float distance_to_object; /* arrive within, metres (0.6) */
+  float min_distance;       /* moving away: end at least this far, metres (0) */
   float fail_distance;      /* end MoveTooFar this far from the start, metres; <= 0: never */
   float walk_run_threshold; /* run when farther than this beyond the arrival distance (15) */
   float final_heading;      /* with use_final_heading: degrees, on arrival */
-  float turn_rate_deg;      /* walking turn rate, degrees a second (90); running 1.5x */
+  float turn_rate_deg;      /* walking turn rate, deg/s, running 1.5x; 0: the character's
+                               (tr_Simulation_SetTurnRate; 90) (0) */
+  float speed;              /* speed factor of the forward motion and the turns, > 0 (1) */
   float timeout;            /* seconds; 0: never */
   int32_t fail_progress_limit; /* retail's failed once-a-second progress checks that end it (5); 0: never */
-  int32_t blocked_frames;      /* frames in a row blocked by a wall without getting closer (0: never) */
+  int32_t blocked_frames;      /* frames in a row blocked by a wall without gaining (0: never) */
   bool can_walk, can_run;
   bool use_spheres;         /* distance between the bodies' cylinders, not their origins */
   bool use_final_heading;
   bool sticky;              /* on arriving at a character, follow it */
+  bool move_towards;        /* retail's flags (true, false): toward only, away only (until */
+  bool move_away;           /* min_distance off), or both (docs/server.md) */
+  bool turn_away_first;     /* moving away, turn the back to the target first (true; false:
+                               retail, which faces it first and steers round walking) */
 } tr_MoveToParams;
 TR_API tr_MoveToParams tr_DefaultMoveToParams(void);
 
@@ -505,6 +526,10 @@ TR_API tr_Status tr_Simulation_TurnToCharacter(tr_SimulationId simulation, int32
 TR_API tr_Status tr_Simulation_StickTo(tr_SimulationId simulation, int32_t index, int32_t target,
                                        float distance, float timeout);
 TR_API tr_Status tr_Simulation_CancelMovement(tr_SimulationId simulation, int32_t index);
+/* The character's turn rate at speed 1 (deg/s, > 0; 90 unless set), which
+ * orders whose params give turn_rate_deg 0 turn at, from the next order on. */
+TR_API tr_Status tr_Simulation_SetTurnRate(tr_SimulationId simulation, int32_t index,
+                                           float deg_per_s);
 
 typedef enum tr_MovementKind {
   tr_movementNone = 0,
@@ -520,6 +545,7 @@ typedef struct tr_MovementProgress {
   int32_t fail_progress_count;
   int32_t blocked_frames;
   int32_t stuck_to;            /* the character followed, -1 none */
+  bool moving_away;            /* the move under way goes away from the target */
 } tr_MovementProgress;
 TR_API tr_Status tr_Simulation_GetMovement(tr_SimulationId simulation, int32_t index,
                                            tr_MovementProgress* out);

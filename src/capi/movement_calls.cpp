@@ -18,10 +18,12 @@ namespace {
 tr_MoveToParams to_c(const MoveToParams& p) {
   tr_MoveToParams c{};
   c.distance_to_object = p.distance_to_object;
+  c.min_distance = p.min_distance;
   c.fail_distance = p.fail_distance == std::numeric_limits<float>::max() ? 0.0f : p.fail_distance;
   c.walk_run_threshold = p.walk_run_threshold;
   c.final_heading = p.final_heading.value_or(0.0f);
-  c.turn_rate_deg = p.turn_rate_deg.value_or(kHumanTurnRateDeg);
+  c.turn_rate_deg = p.turn_rate_deg.value_or(0.0f);
+  c.speed = p.speed;
   c.timeout = p.timeout;
   c.fail_progress_limit = p.fail_progress_limit;
   c.blocked_frames = p.blocked_frames;
@@ -30,6 +32,9 @@ tr_MoveToParams to_c(const MoveToParams& p) {
   c.use_spheres = p.use_spheres;
   c.use_final_heading = p.final_heading.has_value();
   c.sticky = p.sticky;
+  c.move_towards = p.move_towards;
+  c.move_away = p.move_away;
+  c.turn_away_first = p.turn_away_first;
   return c;
 }
 
@@ -43,20 +48,24 @@ void check_number(float value, const char* what, bool may_be_negative = false) {
 MoveToParams move_to_params(const tr_MoveToParams* c) {
   if (!c) return {};
   check_number(c->distance_to_object, "distance_to_object");
+  check_number(c->min_distance, "min_distance");
   check_number(c->fail_distance, "fail_distance", true);
   check_number(c->walk_run_threshold, "walk_run_threshold");
   check_number(c->final_heading, "final_heading", true);
   check_number(c->turn_rate_deg, "turn_rate_deg");
+  check_number(c->speed, "speed");
   check_number(c->timeout, "timeout");
-  if (c->turn_rate_deg <= 0.0f) refuse(tr_errorInvalidArgument, "params.turn_rate_deg: must be > 0");
+  if (c->speed <= 0.0f) refuse(tr_errorInvalidArgument, "params.speed: must be > 0");
   if (c->fail_progress_limit < 0 || c->blocked_frames < 0)
     refuse(tr_errorInvalidArgument, "params: fail_progress_limit and blocked_frames must be >= 0");
   MoveToParams p;
   p.distance_to_object = c->distance_to_object;
+  p.min_distance = c->min_distance;
   if (c->fail_distance > 0.0f) p.fail_distance = c->fail_distance;
   p.walk_run_threshold = c->walk_run_threshold;
   if (c->use_final_heading) p.final_heading = c->final_heading;
-  p.turn_rate_deg = c->turn_rate_deg;
+  if (c->turn_rate_deg > 0.0f) p.turn_rate_deg = c->turn_rate_deg;
+  p.speed = c->speed;
   p.timeout = c->timeout;
   p.fail_progress_limit = c->fail_progress_limit;
   p.blocked_frames = c->blocked_frames;
@@ -64,6 +73,9 @@ MoveToParams move_to_params(const tr_MoveToParams* c) {
   p.can_run = c->can_run;
   p.use_spheres = c->use_spheres;
   p.sticky = c->sticky;
+  p.move_towards = c->move_towards;
+  p.move_away = c->move_away;
+  p.turn_away_first = c->turn_away_first;
   return p;
 }
 
@@ -135,6 +147,15 @@ tr_Status tr_Simulation_CancelMovement(tr_SimulationId simulation, int32_t index
   });
 }
 
+tr_Status tr_Simulation_SetTurnRate(tr_SimulationId simulation, int32_t index, float deg_per_s) {
+  return call_guard([&] {
+    Simulation& sim = *simulation_of(simulation).simulation;
+    check_number(deg_per_s, "deg_per_s");
+    if (deg_per_s <= 0.0f) refuse(tr_errorInvalidArgument, "deg_per_s: must be > 0");
+    sim.set_turn_rate(character_index(sim, index), deg_per_s);
+  });
+}
+
 tr_Status tr_Simulation_GetMovement(tr_SimulationId simulation, int32_t index,
                                     tr_MovementProgress* out) {
   return call_guard([&] {
@@ -142,7 +163,7 @@ tr_Status tr_Simulation_GetMovement(tr_SimulationId simulation, int32_t index,
     const Simulation& sim = *simulation_of(simulation).simulation;
     const MovementProgress p = sim.movement(character_index(sim, index));
     result = {static_cast<tr_MovementKind>(p.kind), index_or_none(p.target), p.distance,
-              p.fail_progress_count, p.blocked_frames, index_or_none(p.stuck_to)};
+              p.fail_progress_count, p.blocked_frames, index_or_none(p.stuck_to), p.moving_away};
   });
 }
 

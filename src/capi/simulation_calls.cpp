@@ -90,6 +90,29 @@ tr_Status tr_Simulation_SetThreads(tr_SimulationId simulation, int32_t threads) 
   });
 }
 
+tr_Status tr_Simulation_SetScheduling(tr_SimulationId simulation, tr_Scheduling scheduling,
+                                      int32_t landblock_group_span) {
+  return call_guard([&] {
+    Simulation& sim = *simulation_of(simulation).simulation;
+    const std::int32_t raw = enum_value(scheduling);
+    if (raw != tr_schedulingBlocks && raw != tr_schedulingLandblockGroups)
+      refuse(tr_errorInvalidArgument, fmt::format("scheduling: unknown value {}", raw));
+    if (landblock_group_span < 1 || landblock_group_span > 255)
+      refuse(tr_errorInvalidArgument,
+             fmt::format("landblock_group_span: must be 1..255 landblocks, got {}", landblock_group_span));
+    sim.set_scheduling(raw == tr_schedulingBlocks ? SimScheduling::Blocks : SimScheduling::LandblockGroups,
+                       landblock_group_span);
+  });
+}
+
+tr_Status tr_Simulation_GetGroup(tr_SimulationId simulation, int32_t index, uint32_t* group) {
+  return call_guard([&] {
+    std::uint32_t& result = required(group, "group");
+    const Simulation& sim = *simulation_of(simulation).simulation;
+    result = sim.group_of(character_index(sim, index));
+  });
+}
+
 tr_Status tr_Simulation_Step(tr_SimulationId simulation, double dt) {
   return call_guard([&] {
     SimulationEntry& entry = simulation_of(simulation);

@@ -295,22 +295,42 @@ static void test_world_in_code(void) {
   CHECK_OK(tr_DestroyWorld(world));
 }
 
-/* Movement orders: a creature chases a standing player across a flat
- * landblock and arrives; follows it; the player leaves the world. */
-static void test_movement_orders(void) {
+/* A simulation of a player (character 0) and a wolf (1) on a flat
+ * landblock (0x0A14, z 5), both at its local x 100, at local y player_y
+ * and wolf_y. */
+typedef struct WolfAndPlayer {
   tr_SceneId scene;
-  CHECK_OK(tr_CreateScene(&scene));
-  CHECK_OK(tr_Scene_AddLandblock(scene, 10, 20, NULL, 5.0f));
+  tr_WorldId world;
+  tr_SimulationId sim;
+} WolfAndPlayer;
+
+static WolfAndPlayer wolf_and_player(float player_y, float wolf_y, float wolf_heading) {
+  const tr_Vec3 player_at = {10 * 192.0f + 100.0f, 20 * 192.0f + player_y, 5.0f};
+  const tr_Vec3 wolf_at = {10 * 192.0f + 100.0f, 20 * 192.0f + wolf_y, 5.0f};
+  WolfAndPlayer w;
+  CHECK_OK(tr_CreateScene(&w.scene));
+  CHECK_OK(tr_Scene_AddLandblock(w.scene, 10, 20, NULL, 5.0f));
   tr_CharacterDef player = tr_DefaultCharacterDef();
   tr_CharacterDef wolf = tr_DefaultCharacterDef();
   wolf.flags = tr_flagEdgeSlide | tr_flagGravity | tr_flagCreature;
-  tr_Vec3 player_at = {100.0f, 120.0f, 5.0f}, wolf_at = {100.0f, 90.0f, 5.0f};
-  CHECK_OK(tr_Scene_AddCharacter(scene, &player, "player", tr_MakePosition(0x0A140026u, player_at, 0)));
-  CHECK_OK(tr_Scene_AddCharacter(scene, &wolf, "wolf", tr_MakePosition(0x0A140024u, wolf_at, 0)));
-  tr_WorldId world;
-  CHECK_OK(tr_CreateWorld(scene, &world));
-  tr_SimulationId sim;
-  CHECK_OK(tr_CreateSimulation(world, scene, NULL, &sim));
+  CHECK_OK(tr_Scene_AddCharacter(w.scene, &player, "player", tr_MakePosition(0, player_at, 0)));
+  CHECK_OK(tr_Scene_AddCharacter(w.scene, &wolf, "wolf", tr_MakePosition(0, wolf_at, wolf_heading)));
+  CHECK_OK(tr_CreateWorld(w.scene, &w.world));
+  CHECK_OK(tr_CreateSimulation(w.world, w.scene, NULL, &w.sim));
+  return w;
+}
+
+static void destroy_wolf_and_player(WolfAndPlayer w) {
+  CHECK_OK(tr_DestroySimulation(w.sim));
+  CHECK_OK(tr_DestroyScene(w.scene));
+  CHECK_OK(tr_DestroyWorld(w.world));
+}
+
+/* Movement orders: a creature chases a standing player across a flat
+ * landblock and arrives; follows it; the player leaves the world. */
+static void test_movement_orders(void) {
+  WolfAndPlayer w = wolf_and_player(120.0f, 90.0f, 0.0f);
+  tr_SimulationId sim = w.sim;
 
   tr_MoveToParams chase = tr_DefaultMoveToParams();
   CHECK(fabsf(chase.distance_to_object - 0.6f) < 1e-6f && chase.can_walk && chase.use_spheres);
@@ -361,7 +381,125 @@ static void test_movement_orders(void) {
   chase.turn_rate_deg = NAN;
   CHECK(tr_Simulation_MoveTo(sim, 1, tr_MakePosition(0x0A140025u, back, 0), &chase) == tr_errorInvalidArgument);
   CHECK(strstr(tr_GetLastError(), "turn_rate_deg") != NULL);
-  CHECK_OK(tr_DestroySimulation(sim));
+  destroy_wolf_and_player(w);
+}
+
+/* Moving away, the speed factor and a character's own turn rate: a wolf 3 m
+ * north of a player (2.04 m between their cylinders) walks away until 8 m
+ * off, then turns 90 degrees at its own 45 deg/s (67.5 running). */
+static void test_move_away_and_turn_rate(void) {
+  WolfAndPlayer w = wolf_and_player(87.0f, 90.0f, 90.0f);
+  tr_SimulationId sim = w.sim;
+
+  tr_MoveToParams away = tr_DefaultMoveToParams();
+  CHECK(away.move_towards && !away.move_away && away.turn_away_first && away.speed == 1.0f &&
+        away.turn_rate_deg == 0.0f && away.min_distance == 0.0f);
+  away.move_towards = false;
+  away.move_away = true;
+  away.min_distance = 8.0f;
+  CHECK_OK(tr_Simulation_MoveToCharacter(sim, 1, 0, &away));
+  tr_Event events[64];
+  int32_t count = 0;
+  int arrived = 0, moving_away = 0;
+  float closest = 1e9f;
+  tr_CharacterState s;
+  for (int i = 0; i < 150 && !arrived; ++i) {
+    CHECK_OK(tr_Simulation_Step(sim, 1.0 / 30.0));
+    CHECK_OK(tr_Simulation_GetCharacterState(sim, 1, &s));
+    if (s.position.origin.y - 87.0f < closest) closest = s.position.origin.y - 87.0f;
+    tr_MovementProgress progress;
+    CHECK_OK(tr_Simulation_GetMovement(sim, 1, &progress));
+    moving_away += progress.moving_away;
+    CHECK_OK(tr_Simulation_TakeEvents(sim, events, 64, &count));
+    for (int32_t k = 0; k < count; ++k) arrived += events[k].kind == tr_eventMoveArrived;
+  }
+  CHECK(arrived == 1 && moving_away > 30);
+  CHECK(closest > 3.0f - 1e-3f);
+  CHECK(s.position.origin.y - 87.0f - 0.96f >= 8.0f && s.position.origin.y - 87.0f - 0.96f < 8.11f);
+
+  CHECK_OK(tr_Simulation_SetTurnRate(sim, 1, 45.0f));
+  CHECK_OK(tr_Simulation_TurnTo(sim, 1, 90.0f, NULL));
+  double started = 0.0, ended = -1.0;
+  CHECK_OK(tr_Simulation_GetTime(sim, &started));
+  for (int i = 0; i < 90 && ended < 0.0; ++i) {
+    CHECK_OK(tr_Simulation_Step(sim, 1.0 / 30.0));
+    CHECK_OK(tr_Simulation_TakeEvents(sim, events, 64, &count));
+    for (int32_t k = 0; k < count; ++k)
+      if (events[k].kind == tr_eventMoveArrived) ended = events[k].t;
+  }
+  /* 90 degrees at 67.5 deg/s: 1.333 s, seen the frame after. */
+  CHECK(fabs(ended - started - (1.333 + 1.0 / 30.0)) < 0.04);
+
+  away.speed = 0.0f;
+  CHECK(tr_Simulation_MoveToCharacter(sim, 1, 0, &away) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "speed") != NULL);
+  CHECK(tr_Simulation_SetTurnRate(sim, 1, -1.0f) == tr_errorInvalidArgument);
+  destroy_wolf_and_player(w);
+}
+
+/* Landblock-group scheduling: eight runners around the corner where the
+ * demo world's four landblocks meet, crossing their borders, step to the
+ * same bits on two threads by landblock group as on one thread in blocks. */
+static void test_landblock_groups(void) {
+  tr_WorldId world;
+  CHECK_OK(tr_CreateDemoWorld(&world));
+  tr_SceneId scene;
+  CHECK_OK(tr_CreateScene(&scene));
+  tr_CharacterDef def = tr_DefaultCharacterDef();
+  /* 6 m from the corner, north first, then clockwise every 45 degrees, on
+   * the flat ground there (z 20). */
+  static const float east[8] = {0.0f, 4.2426f, 6.0f, 4.2426f, 0.0f, -4.2426f, -6.0f, -4.2426f};
+  static const float north[8] = {6.0f, 4.2426f, 0.0f, -4.2426f, -6.0f, -4.2426f, 0.0f, 4.2426f};
+  for (int i = 0; i < 8; ++i) {
+    char name[16];
+    snprintf(name, sizeof name, "runner%d", i);
+    tr_Vec3 at = {32640.0f + east[i], 34752.0f + north[i], 20.0f};
+    /* Each runs across the corner toward the opposite side. */
+    CHECK_OK(tr_Scene_AddCharacter(scene, &def, name, tr_MakePosition(0, at, (float)(i * 45 + 180 + 10))));
+  }
+  tr_SimulationId blocks, groups;
+  CHECK_OK(tr_CreateSimulation(world, scene, NULL, &blocks));
+  tr_SimulationDef two = tr_DefaultSimulationDef();
+  two.threads = 2;
+  CHECK_OK(tr_CreateSimulation(world, scene, &two, &groups));
+  CHECK_OK(tr_Simulation_SetScheduling(groups, tr_schedulingLandblockGroups, 1));
+  CHECK(tr_Simulation_SetScheduling(groups, (tr_Scheduling)7, 1) == tr_errorInvalidArgument);
+  CHECK(tr_Simulation_SetScheduling(groups, tr_schedulingLandblockGroups, 0) == tr_errorInvalidArgument);
+  tr_Controls run_on = tr_DefaultControls();
+  run_on.forward = tr_forwardRun;
+  for (int i = 0; i < 8; ++i) {
+    CHECK_OK(tr_Simulation_SetControls(blocks, i, &run_on));
+    CHECK_OK(tr_Simulation_SetControls(groups, i, &run_on));
+  }
+  static tr_CharacterState a[8], b[8];
+  uint32_t first[8], group = 0;
+  int same = 1, changed = 0, distinct = 0;
+  for (int frame = 0; frame < 45; ++frame) {
+    CHECK_OK(tr_Simulation_Step(blocks, 1.0 / 30.0));
+    CHECK_OK(tr_Simulation_Step(groups, 1.0 / 30.0));
+    CHECK_OK(tr_Simulation_GetCharacterStates(blocks, a, 8));
+    CHECK_OK(tr_Simulation_GetCharacterStates(groups, b, 8));
+    same &= memcmp(a, b, sizeof a) == 0;
+    for (int i = 0; i < 8; ++i) {
+      CHECK_OK(tr_Simulation_GetGroup(groups, i, &group));
+      if (frame == 0) {
+        first[i] = group;
+        int seen = 0;
+        for (int k = 0; k < i; ++k) seen |= first[k] == group;
+        distinct += !seen;
+      } else {
+        changed += group != first[i];
+        first[i] = group;
+      }
+    }
+  }
+  CHECK(same);
+  CHECK(distinct == 4);  /* the four landblocks */
+  CHECK(changed >= 4);   /* runners handed from group to group */
+  CHECK_OK(tr_Simulation_GetGroup(blocks, 0, &group));
+  CHECK(group == 0);
+  CHECK_OK(tr_DestroySimulation(blocks));
+  CHECK_OK(tr_DestroySimulation(groups));
   CHECK_OK(tr_DestroyScene(scene));
   CHECK_OK(tr_DestroyWorld(world));
 }
@@ -638,6 +776,8 @@ int main(void) {
   test_batch();
   test_box_movers();
   test_movement_orders();
+  test_move_away_and_turn_rate();
+  test_landblock_groups();
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

@@ -235,17 +235,25 @@ static class Tests
         }
     }
 
+    // The player (character 0) at the village pad's (70, 50) and a wolf (1) due
+    // north or south of it at village-local y.
+    static Scene WolfAndPlayer(float wolfY, float wolfHeading)
+    {
+        var wolf = CharacterDef.Default;
+        wolf.Flags = EntityFlags.EdgeSlide | EntityFlags.Gravity | EntityFlags.Creature;
+        var scene = new Scene();
+        scene.AddCharacter("player", Position.Global(LandblockX + 70, LandblockY + 50, 20));
+        scene.AddCharacter("wolf", wolf, Position.Global(LandblockX + 70, LandblockY + wolfY, 20, wolfHeading));
+        return scene;
+    }
+
     // A wolf chases a standing player over the village pad (west of the house) and arrives; it
     // follows; the player leaves the world and the follow ends TargetGone.
     static void CreatureChasesAndTargetLeaves()
     {
         using (var world = World.Demo())
-        using (var scene = new Scene())
+        using (var scene = WolfAndPlayer(30f, 0f))
         {
-            var wolf = CharacterDef.Default;
-            wolf.Flags = EntityFlags.EdgeSlide | EntityFlags.Gravity | EntityFlags.Creature;
-            scene.AddCharacter("player", Position.Global(LandblockX + 70, LandblockY + 50, 20));
-            scene.AddCharacter("wolf", wolf, Position.Global(LandblockX + 70, LandblockY + 30, 20));
             using (var sim = new Simulation(world, scene))
             {
                 var chase = MoveToParams.Default;
@@ -271,6 +279,110 @@ static class Tests
                 sim.SetGiveUp(1, GiveUpPolicy.Default);
                 sim.ClearGiveUp(1);
                 Expect<TransitException>(() => sim.MoveToCharacter(1, 1), "itself");
+            }
+        }
+    }
+
+    // The wolf 3 m north of the player (2.04 m between their cylinders) moves
+    // away until 8 m off, turning its back first; then walks at twice the
+    // speed; then turns at its own slow 45 deg/s.
+    static void CreatureMovesAwayAtItsSpeedAndTurnRate()
+    {
+        using (var world = World.Demo())
+        using (var scene = WolfAndPlayer(53f, 90f))
+        {
+            using (var sim = new Simulation(world, scene))
+            {
+                var away = MoveToParams.Default;
+                Check(away.MoveTowards && !away.MoveAway && away.TurnAwayFirst && away.Speed == 1f && away.TurnRateDeg == 0f, "retail's defaults");
+                away.MoveTowards = false;
+                away.MoveAway = true;
+                away.MinDistance = 8f;
+                sim.MoveToCharacter(1, 0, away);
+                float closest = 3f;
+                int movingAway = 0;
+                double arrivedAt = -1;
+                for (int f = 0; f < 150 && arrivedAt < 0; ++f)
+                {
+                    sim.Step(1.0 / 30.0);
+                    closest = Math.Min(closest, sim.State(1).Position.Origin.Y - 50);
+                    if (sim.Movement(1).MovingAway) ++movingAway;
+                    if (sim.TakeEvents().Exists(e => e.Kind == EventKind.MoveArrived)) arrivedAt = sim.Time;
+                }
+                Check(Math.Abs(arrivedAt - (0.667 + 5.96 / 3.12)) < 0.1, "arrived after the turn and a 5.96 m walk: " + arrivedAt);
+                Check(closest > 3f - 1e-3f && movingAway > 30, "never nearer: " + closest);
+                float gap = sim.State(1).Position.Origin.Y - 50 - 0.96f;
+                Check(gap >= 8f && gap < 8.11f, "8 m off: " + gap);
+
+                var fast = MoveToParams.Default;
+                fast.Speed = 2f;
+                sim.MoveToCharacter(1, 0, fast);
+                for (int f = 0; f < 30; ++f) sim.Step(1.0 / 30.0);
+                float y = sim.State(1).Position.Origin.Y;
+                for (int f = 0; f < 15; ++f) sim.Step(1.0 / 30.0);
+                float half = y - sim.State(1).Position.Origin.Y;
+                Check(Math.Abs(half - 3.12f) < 0.01f, "half a second at twice 3.12 m/s: " + half);
+
+                sim.CancelMovement(1);
+                sim.SetTurnRate(1, 45f);
+                double start = sim.Time, turned = -1;
+                sim.TurnTo(1, sim.State(1).HeadingDeg + 90f);
+                for (int f = 0; f < 90 && turned < 0; ++f)
+                {
+                    sim.Step(1.0 / 30.0);
+                    if (sim.TakeEvents().Exists(e => e.Kind == EventKind.MoveArrived)) turned = sim.Time - start;
+                }
+                Check(Math.Abs(turned - (1.333 + 1.0 / 30.0)) < 0.04, "90 degrees at 67.5 deg/s: " + turned);
+                fast.Speed = 0f;
+                Expect<TransitException>(() => sim.MoveToCharacter(1, 0, fast), "speed");
+            }
+        }
+    }
+
+    // Eight runners 6 m around the corner where the demo's four landblocks meet
+    // (flat ground, z 20), across it: by landblock group on two threads, the
+    // same bits as blocks on one.
+    static void LandblockGroupsGiveTheSameBits()
+    {
+        using (var world = World.Demo())
+        using (var scene = new Scene())
+        {
+            for (int i = 0; i < 8; ++i)
+            {
+                double a = i * Math.PI / 4;
+                scene.AddCharacter("runner" + i, Position.Global(LandblockX + 192 + 6 * (float)Math.Sin(a), LandblockY + 192 + 6 * (float)Math.Cos(a), 20f, 45 * i + 190));
+            }
+            using (var blocks = new Simulation(world, scene))
+            using (var groups = new Simulation(world, scene, 2, Scheduling.LandblockGroups, 1))
+            {
+                for (int i = 0; i < 8; ++i)
+                {
+                    blocks.SetControls(i, Controls.Run());
+                    groups.SetControls(i, Controls.Run());
+                }
+                var seen = new HashSet<uint>();
+                var last = new uint[8];
+                int handovers = 0;
+                for (int f = 0; f < 45; ++f)
+                {
+                    blocks.Step(1.0 / 30.0);
+                    groups.Step(1.0 / 30.0);
+                    for (int i = 0; i < 8; ++i)
+                    {
+                        CharacterState a = blocks.State(i), b = groups.State(i);
+                        Check(a.Position.Cell == b.Position.Cell && Bits(a.Position.Origin.X) == Bits(b.Position.Origin.X) &&
+                              Bits(a.Position.Origin.Y) == Bits(b.Position.Origin.Y) && Bits(a.Position.Origin.Z) == Bits(b.Position.Origin.Z) &&
+                              Bits(a.HeadingDeg) == Bits(b.HeadingDeg), "runner " + i + " frame " + f + ": the same bits");
+                        uint g = groups.GroupOf(i);
+                        seen.Add(g);
+                        if (f > 0 && g != last[i]) ++handovers;
+                        last[i] = g;
+                    }
+                }
+                Check(seen.Count == 4, "the four landblocks' groups: " + seen.Count);
+                Check(handovers >= 4, "runners handed over: " + handovers);
+                Check(blocks.GroupOf(0) == 0, "no groups in blocks");
+                Expect<TransitException>(() => groups.SetScheduling(Scheduling.LandblockGroups, 0), "span");
             }
         }
     }
@@ -321,6 +433,8 @@ static class Tests
             new KeyValuePair<string, Action>("BatchAndSimulation", BatchAndSimulation),
             new KeyValuePair<string, Action>("WorldFromRetailData", WorldFromRetailData),
             new KeyValuePair<string, Action>("CreatureChasesAndTargetLeaves", CreatureChasesAndTargetLeaves),
+            new KeyValuePair<string, Action>("CreatureMovesAwayAtItsSpeedAndTurnRate", CreatureMovesAwayAtItsSpeedAndTurnRate),
+            new KeyValuePair<string, Action>("LandblockGroupsGiveTheSameBits", LandblockGroupsGiveTheSameBits),
         };
         int passed = 0, failed = 0;
         foreach (var t in tests)

@@ -114,6 +114,9 @@ namespace Transit
         [DllImport(Lib, EntryPoint = "tr_Simulation_FindCharacter")] internal static extern Status FindCharacter(SimulationId id, [MarshalAs(UnmanagedType.LPStr)] string name, out int index);
         [DllImport(Lib, EntryPoint = "tr_Simulation_SetControls")] internal static extern Status SimulationSetControls(SimulationId id, int index, ref Controls controls);
         [DllImport(Lib, EntryPoint = "tr_Simulation_SetThreads")] internal static extern Status SimulationSetThreads(SimulationId id, int threads);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_SetScheduling")] internal static extern Status SetScheduling(SimulationId id, Scheduling scheduling, int landblockGroupSpan);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_GetGroup")] internal static extern Status GetGroup(SimulationId id, int index, out uint group);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_SetTurnRate")] internal static extern Status SetTurnRate(SimulationId id, int index, float degPerS);
         [DllImport(Lib, EntryPoint = "tr_Simulation_Step")] internal static extern Status Step(SimulationId id, double dt);
         [DllImport(Lib, EntryPoint = "tr_Simulation_GetTime")] internal static extern Status SimulationTime(SimulationId id, out double seconds);
         [DllImport(Lib, EntryPoint = "tr_Simulation_GetCharacterState")] internal static extern Status SimulationCharacterState(SimulationId id, int index, out CharacterState state);

@@ -11,10 +11,12 @@ namespace Transit
         private bool disposed;
         private Event[] eventBuffer = new Event[256];
 
-        /// <summary>A copy of world with scene's characters placed in it, stepped on `threads` threads.</summary>
-        public Simulation(World world, Scene scene, int threads = 1)
+        /// <summary>A copy of world with scene's characters placed in it, stepped on `threads` threads,
+        /// handed to them in blocks or by landblock group (groups of span x span landblocks).</summary>
+        public Simulation(World world, Scene scene, int threads = 1, Scheduling scheduling = Scheduling.Blocks, int landblockGroupSpan = 2)
         {
             Native.Check(Native.CreateSimulation(world.Id, scene.Id, ref threads, out id));
+            if (scheduling != Scheduling.Blocks) SetScheduling(scheduling, landblockGroupSpan);
         }
 
         public int CharacterCount { get { int n; Native.Check(Native.SimulationCharacterCount(id, out n)); return n; } }
@@ -25,6 +27,12 @@ namespace Transit
         public void SetControls(int character, Controls controls) { Native.Check(Native.SimulationSetControls(id, character, ref controls)); }
 
         public int Threads { set { Native.Check(Native.SimulationSetThreads(id, value)); } }
+        /// <summary>Blocks or landblock groups from the next step on; the results are the same bits.</summary>
+        public void SetScheduling(Scheduling scheduling, int landblockGroupSpan = 2) { Native.Check(Native.SetScheduling(id, scheduling, landblockGroupSpan)); }
+        /// <summary>With landblock groups, the character's group in the last step (x / span &lt;&lt; 16 | y / span); 0 otherwise.</summary>
+        public uint GroupOf(int character) { uint g; Native.Check(Native.GetGroup(id, character, out g)); return g; }
+        /// <summary>The character's turn rate at speed 1 (deg/s, 90 unless set), for orders whose TurnRateDeg is 0.</summary>
+        public void SetTurnRate(int character, float degPerS) { Native.Check(Native.SetTurnRate(id, character, degPerS)); }
 
         public void Step(double dt) { Native.Check(Native.Step(id, dt)); }
 
@@ -34,8 +42,10 @@ namespace Transit
         /// <summary>Moves `character` to another character, re-aiming as it moves.</summary>
         public void MoveToCharacter(int character, int target) { MoveToCharacter(character, target, MoveToParams.Default); }
         public void MoveToCharacter(int character, int target, MoveToParams p) { Native.Check(Native.MoveToCharacter(id, character, target, ref p)); }
-        public void TurnTo(int character, float headingDeg) { var p = MoveToParams.Default; Native.Check(Native.TurnTo(id, character, headingDeg, ref p)); }
-        public void TurnToCharacter(int character, int target) { var p = MoveToParams.Default; Native.Check(Native.TurnToCharacter(id, character, target, ref p)); }
+        public void TurnTo(int character, float headingDeg) { TurnTo(character, headingDeg, MoveToParams.Default); }
+        public void TurnTo(int character, float headingDeg, MoveToParams p) { Native.Check(Native.TurnTo(id, character, headingDeg, ref p)); }
+        public void TurnToCharacter(int character, int target) { TurnToCharacter(character, target, MoveToParams.Default); }
+        public void TurnToCharacter(int character, int target, MoveToParams p) { Native.Check(Native.TurnToCharacter(id, character, target, ref p)); }
         /// <summary>Follows `target` keeping `distance` metres between the bodies; timeout seconds (retail 1), 0 never.</summary>
         public void StickTo(int character, int target, float distance, float timeout = 0f) { Native.Check(Native.StickTo(id, character, target, distance, timeout)); }
         public void CancelMovement(int character) { Native.Check(Native.CancelMovement(id, character)); }

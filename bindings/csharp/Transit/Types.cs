@@ -33,16 +33,21 @@ namespace Transit
     public struct MoveToParams
     {
         public float DistanceToObject;
+        /// <summary>Moving away: end at least this far, metres (0).</summary>
+        public float MinDistance;
         /// <summary>Metres from the start that end the move MoveTooFar; 0: never.</summary>
         public float FailDistance;
         public float WalkRunThreshold;
         public float FinalHeading;
+        /// <summary>Walking turn rate, deg/s (running 1.5x); 0: the character's (Simulation.SetTurnRate, 90).</summary>
         public float TurnRateDeg;
+        /// <summary>Speed factor of the forward motion and the turns, &gt; 0 (1).</summary>
+        public float Speed;
         /// <summary>Seconds; 0: never.</summary>
         public float Timeout;
         public int FailProgressLimit;
         public int BlockedFrames;
-        private byte canWalk, canRun, useSpheres, useFinalHeading, sticky;
+        private byte canWalk, canRun, useSpheres, useFinalHeading, sticky, moveTowards, moveAway, turnAwayFirst;
 
         public static MoveToParams Default { get { return Native.DefaultMoveToParams(); } }
         public bool CanWalk { get { return canWalk != 0; } set { canWalk = (byte)(value ? 1 : 0); } }
@@ -50,6 +55,11 @@ namespace Transit
         public bool UseSpheres { get { return useSpheres != 0; } set { useSpheres = (byte)(value ? 1 : 0); } }
         public bool UseFinalHeading { get { return useFinalHeading != 0; } set { useFinalHeading = (byte)(value ? 1 : 0); } }
         public bool Sticky { get { return sticky != 0; } set { sticky = (byte)(value ? 1 : 0); } }
+        /// <summary>Retail's flags (true, false): toward only, away only (until MinDistance off), or both.</summary>
+        public bool MoveTowards { get { return moveTowards != 0; } set { moveTowards = (byte)(value ? 1 : 0); } }
+        public bool MoveAway { get { return moveAway != 0; } set { moveAway = (byte)(value ? 1 : 0); } }
+        /// <summary>Moving away, turn the back to the target first (true; false: retail, which faces it first).</summary>
+        public bool TurnAwayFirst { get { return turnAwayFirst != 0; } set { turnAwayFirst = (byte)(value ? 1 : 0); } }
     }
 
     /// <summary>When a chasing creature gives up and goes home. Start from GiveUpPolicy.Default.</summary>
@@ -75,7 +85,13 @@ namespace Transit
         public int BlockedFrames;
         /// <summary>The character followed, -1 none.</summary>
         public int StuckTo;
+        private byte movingAway;
+        /// <summary>The move under way goes away from the target.</summary>
+        public bool MovingAway { get { return movingAway != 0; } }
     }
+
+    /// <summary>How a step hands characters to its threads (the same bits either way).</summary>
+    public enum Scheduling { Blocks = 0, LandblockGroups = 1 }
 
     public enum ShapeType { Sphere = 0, CylSphere, Mesh, ObjFile }
 

@@ -229,6 +229,94 @@ def test_a_creature_chases_follows_and_loses_its_target():
                 sim.move_to_character(1, 1)
 
 
+def test_a_creature_moves_away_at_its_speed_and_turn_rate():
+    wolf = transit.CharacterDef(flags=transit.Flag.EDGE_SLIDE | transit.Flag.GRAVITY | transit.Flag.CREATURE)
+    with transit.World.demo() as world, transit.Scene() as scene:
+        # On the village pad (flat, z 20): the wolf 3 m north of the player,
+        # 2.04 m between their cylinders, facing east.
+        scene.add_character("player", Position.global_point(LB_X + 70, LB_Y + 50, 20))
+        scene.add_character("wolf", Position.global_point(LB_X + 70, LB_Y + 53, 20, 90.0), wolf)
+        with transit.Simulation(world, scene) as sim:
+            defaults = transit.MoveToParams().to_c()
+            assert defaults.move_towards and not defaults.move_away and defaults.turn_away_first
+            assert defaults.speed == 1.0 and defaults.turn_rate_deg == 0.0
+            sim.move_to_character(1, 0, transit.MoveToParams(move_towards=False, move_away=True, min_distance=8.0))
+            closest, away, arrived_at = 3.0, 0, None
+            for _ in range(150):
+                sim.step(DT)
+                closest = min(closest, sim.state(1).position.origin[1] - 50)
+                away += sim.movement(1).moving_away
+                if any(k == transit.EventKind.MOVE_ARRIVED for _, _, k, _ in sim.take_events()):
+                    arrived_at = sim.time
+                    break
+            # It turned its back first (never nearer), walked 5.96 m at 3.12 m/s.
+            assert arrived_at == pytest.approx(0.667 + 5.96 / 3.12, abs=0.1)
+            assert closest > 3.0 - 1e-3 and away > 30
+            assert 8.0 <= sim.state(1).position.origin[1] - 50 - 0.96 < 8.11
+
+            # Twice the speed: once turned round (180 degrees at 270 deg/s),
+            # the walk back toward the player covers 6.24 m a second.
+            sim.move_to_character(1, 0, transit.MoveToParams(speed=2.0))
+            for _ in range(30):
+                sim.step(DT)
+            y = sim.state(1).position.origin[1]
+            for _ in range(15):
+                sim.step(DT)
+            assert y - sim.state(1).position.origin[1] == pytest.approx(0.5 * 2 * 3.12, abs=0.01)
+
+            # A slow body: 90 degrees at 45 deg/s x 1.5 running, 1.333 s.
+            sim.cancel_movement(1)
+            sim.set_turn_rate(1, 45.0)
+            start = sim.time
+            sim.turn_to(1, sim.state(1).heading_deg + 90.0)
+            turned = None
+            for _ in range(90):
+                sim.step(DT)
+                if any(k == transit.EventKind.MOVE_ARRIVED for _, _, k, _ in sim.take_events()):
+                    turned = sim.time - start
+                    break
+            assert turned == pytest.approx(1.333 + DT, abs=0.04)
+            with pytest.raises(transit.InvalidArgument, match="speed"):
+                sim.move_to(1, sim.state(0).position, transit.MoveToParams(speed=0.0))
+            with pytest.raises(transit.InvalidArgument):
+                sim.set_turn_rate(1, -5.0)
+
+
+def test_landblock_groups_step_to_the_same_bits_as_blocks():
+    # Eight runners 6 m around the corner where the demo's four landblocks
+    # meet (flat ground, z 20), running across it: one thread in blocks, two
+    # by landblock group.
+    corner = (LB_X + 192, LB_Y + 192)
+    with transit.World.demo() as world, transit.Scene() as scene:
+        for i in range(8):
+            a = math.radians(45 * i)
+            at = Position.global_point(corner[0] + 6 * math.sin(a), corner[1] + 6 * math.cos(a), 20, 45 * i + 190)
+            scene.add_character(f"runner{i}", at)
+        with transit.Simulation(world, scene) as blocks, \
+                transit.Simulation(world, scene, threads=2, scheduling=transit.Scheduling.LANDBLOCK_GROUPS,
+                                   landblock_group_span=1) as groups:
+            for sim in (blocks, groups):
+                for i in range(8):
+                    sim.set_controls(i, Controls(forward=Forward.RUN))
+            seen, handovers, last = set(), 0, None
+            for _ in range(45):
+                blocks.step(DT)
+                groups.step(DT)
+                for i in range(8):
+                    a, b = blocks.state(i), groups.state(i)
+                    assert [bits(v) for v in (*a.position.origin, a.heading_deg, *a.velocity)] == \
+                        [bits(v) for v in (*b.position.origin, b.heading_deg, *b.velocity)]
+                    assert a.position.cell == b.position.cell
+                now = [groups.group_of(i) for i in range(8)]
+                seen.update(now)
+                handovers += 0 if last is None else sum(x != y for x, y in zip(now, last))
+                last = now
+            assert len(seen) == 4 and handovers >= 4
+            assert blocks.group_of(0) == 0
+            with pytest.raises(transit.InvalidArgument, match="span"):
+                groups.set_scheduling(transit.Scheduling.LANDBLOCK_GROUPS, 0)
+
+
 def test_a_world_built_in_code():
     with transit.Scene() as scene:
         scene.add_landblock(10, 20, flat=5.0)

@@ -3,7 +3,7 @@ Tribes 1's) for Python, over transit's C API (docs/python.md)."""
 
 from ._native import ffi, lib
 from .errors import CapacityError, InputError, InvalidArgument, InvalidId, TransitError
-from .scene import Scene, Simulation
+from .scene import Scene, Scheduling, Simulation
 from .shapes import CellDef, Mesh, ObjectDef, Shape
 from .values import (STATE_DTYPE, CharacterDef, CharacterState, Controls, EventKind, Flag, Forward,
                      GiveUpPolicy, GroundState, MovementKind, MovementProgress, MoveStatus, MoverKind,
@@ -17,5 +17,5 @@ __all__ = [
     "EventKind", "Flag", "Forward", "GiveUpPolicy", "GroundState", "MovementKind", "MovementProgress",
     "MoveToParams", "InputError", "InvalidArgument", "InvalidId",
     "Mesh", "MoveStatus", "MoverKind", "ObjectDef", "ObjectHandle", "Position", "STATE_DTYPE",
-    "Scene", "Shape", "Simulation", "Strafe", "TraceHit", "TransitError", "World",
+    "Scene", "Scheduling", "Shape", "Simulation", "Strafe", "TraceHit", "TransitError", "World",
 ]

@@ -1,5 +1,7 @@
 """Scenes described in code (or read), and simulations of their characters."""
 
+import enum
+
 from ._native import check, ffi, lib
 from .shapes import cell_def, object_def
 from .values import (CharacterDef, CharacterState, EventKind, MovementKind, MovementProgress,
@@ -52,18 +54,40 @@ class Scene(_Owner):
         return self
 
 
+class Scheduling(enum.IntEnum):
+    """How a step hands characters to its threads (the same bits either way)."""
+
+    BLOCKS = lib.tr_schedulingBlocks
+    LANDBLOCK_GROUPS = lib.tr_schedulingLandblockGroups
+
+
 class Simulation(_Owner):
     """A copy of a world with a scene's characters, which collide with each
-    other by retail's rules, stepped together on `threads` threads."""
+    other by retail's rules, stepped together on `threads` threads, handed
+    to them in blocks or by landblock group (`scheduling`, groups of
+    `landblock_group_span` x `landblock_group_span` landblocks)."""
 
     _destroy = lib.tr_DestroySimulation
 
-    def __init__(self, world, scene, threads=1):
+    def __init__(self, world, scene, threads=1, scheduling=Scheduling.BLOCKS, landblock_group_span=2):
         options = ffi.new("tr_SimulationDef*", lib.tr_DefaultSimulationDef())
         options.threads = threads
         self._id = ffi.new("tr_SimulationId*")
         check(lib.tr_CreateSimulation(world._native, scene._native, options, self._id))
         self._events = ffi.new("tr_Event[]", 256)
+        if scheduling != Scheduling.BLOCKS:
+            self.set_scheduling(scheduling, landblock_group_span)
+
+    def set_scheduling(self, scheduling, landblock_group_span=2):
+        """Scheduling.BLOCKS or LANDBLOCK_GROUPS from the next step on."""
+        check(lib.tr_Simulation_SetScheduling(self._native, scheduling, landblock_group_span))
+
+    def group_of(self, index):
+        """With landblock groups, the character's group in the last step
+        (landblock x // span << 16 | landblock y // span); 0 otherwise."""
+        group = ffi.new("uint32_t*")
+        check(lib.tr_Simulation_GetGroup(self._native, index, group))
+        return group[0]
 
     def __len__(self):
         n = ffi.new("int32_t*")
@@ -131,7 +155,13 @@ class Simulation(_Owner):
         check(lib.tr_Simulation_GetMovement(self._native, index, p))
         none_if_negative = lambda i: None if i < 0 else i
         return MovementProgress(MovementKind(p.kind), none_if_negative(p.target), p.distance,
-                                p.fail_progress_count, p.blocked_frames, none_if_negative(p.stuck_to))
+                                p.fail_progress_count, p.blocked_frames, none_if_negative(p.stuck_to),
+                                bool(p.moving_away))
+
+    def set_turn_rate(self, index, deg_per_s):
+        """The character's turn rate at speed 1 (deg/s, 90 unless set), used by
+        orders whose params give no turn_rate_deg, from the next order on."""
+        check(lib.tr_Simulation_SetTurnRate(self._native, index, deg_per_s))
 
     def set_give_up(self, index, policy):
         """A GiveUpPolicy for the character (home where it stands now); None clears it."""

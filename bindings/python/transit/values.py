@@ -86,23 +86,30 @@ class MovementKind(enum.IntEnum):
     TURN_TO_CHARACTER = lib.tr_movementTurnToCharacter
 
 
-_MOVE_TO_FIELDS = ("distance_to_object", "fail_distance", "walk_run_threshold", "turn_rate_deg",
-                   "timeout", "fail_progress_limit", "blocked_frames", "can_walk", "can_run",
-                   "use_spheres", "sticky")
+_MOVE_TO_FIELDS = ("distance_to_object", "min_distance", "fail_distance", "walk_run_threshold",
+                   "turn_rate_deg", "speed", "timeout", "fail_progress_limit", "blocked_frames",
+                   "can_walk", "can_run", "use_spheres", "sticky", "move_towards", "move_away",
+                   "turn_away_first")
 
 
 @dataclass
 class MoveToParams:
     """How a move-to goes (retail's MovementParameters, docs/server.md); None
-    keeps retail's default (distance_to_object 0.6 m, walk_run_threshold 15 m,
-    turn_rate_deg 90, fail_progress_limit 5; fail_distance, timeout and
-    blocked_frames 0: never)."""
+    keeps retail's default (distance_to_object 0.6 m, min_distance 0,
+    walk_run_threshold 15 m, speed 1, fail_progress_limit 5, move_towards
+    True, move_away False; turn_rate_deg 0: the character's rate
+    (Simulation.set_turn_rate, 90); fail_distance, timeout and
+    blocked_frames 0: never). move_away alone walks away until at least
+    min_distance off; turn_away_first (transit, True) turns the back to the
+    target before walking off, where retail (False) first faces it."""
 
     distance_to_object: float = None
+    min_distance: float = None
     fail_distance: float = None
     walk_run_threshold: float = None
     final_heading: float = None
     turn_rate_deg: float = None
+    speed: float = None
     timeout: float = None
     fail_progress_limit: int = None
     blocked_frames: int = None
@@ -110,6 +117,9 @@ class MoveToParams:
     can_run: bool = None
     use_spheres: bool = None
     sticky: bool = None
+    move_towards: bool = None
+    move_away: bool = None
+    turn_away_first: bool = None
 
     def fill(self, c):
         for name in _MOVE_TO_FIELDS:
@@ -157,6 +167,7 @@ class MovementProgress:
     fail_progress_count: int
     blocked_frames: int
     stuck_to: int
+    moving_away: bool = False
 
 
 class Flag(enum.IntFlag):
