@@ -12,6 +12,7 @@
 #include "transit/motion/motion_interpreter.hpp"
 #include "transit/sim/sim_character.hpp"
 #include "transit/world/land_defs.hpp"
+#include "claim_replay.hpp"
 
 namespace transit {
 
@@ -262,7 +263,7 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
   AcceptedMovement s;
   s.t = t;
   s.position = position;
-  s.velocity = velocity;
+  s.velocity = s.velocity_now = velocity;
   s.supported = s.on_walkable = false;
   support_below(*world_, settings_.body, position, options_.height_slack, s);
   s.budget = motion_speed(settings_, ClaimedMotion{ForwardInput::Run, StrafeInput::Stop, false, 1.0f}) *
@@ -274,6 +275,48 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
 }
 
 ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementClaim& claim) const {
+  ClaimCheck c = check_bounds(last, claim);
+  const bool replayable = c.verdict == ClaimVerdict::TooFast || c.verdict == ClaimVerdict::ThroughWall ||
+                          c.verdict == ClaimVerdict::UnreachableCell || c.verdict == ClaimVerdict::Flying;
+  if (c.accepted() || !replayable || glm::length(get_offset(last.position, claim.position)) > kFarthestClaim)
+    return c;
+  float nearest = 0.0f;
+  if (const auto end = replay_claim(*world_, settings_, last, claim, options_.replay_tolerance, &nearest))
+    return accept_replayed(last, claim, *end);
+  c.reason += fmt::format("; no replay of the physics ends nearer than {:.2f} m", nearest);
+  return c;
+}
+
+// The state after a claim a replay explained: where the replay says it is
+// going, its arc starting again at the claim.
+ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const MovementClaim& claim,
+                                            const ReplayEnd& end) const {
+  ClaimCheck c;
+  AcceptedMovement& next = c.next;
+  next = last;
+  const float dt = static_cast<float>(claim.t - last.t);
+  next.t = claim.t;
+  next.position = claim.position;
+  next.motion = claim.motion;
+  next.velocity = get_offset(last.position, claim.position) / dt;
+  next.velocity_now = end.velocity;
+  next.budget = 0.0f;
+  next.supported = end.contact;
+  next.on_walkable = end.on_walkable;
+  next.contact_plane = end.contact_plane;
+  if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
+  if (last.supported) {
+    next.anchor_z = last.position.frame.origin.z;
+    next.anchor_speed = departure_speed(settings_, top_speed(settings_, last, claim.motion), last, claim.motion);
+  }
+  next.free_flight = false;
+  next.air_t = claim.t;
+  next.air_z = claim.position.frame.origin.z;
+  next.air_vz = end.velocity.z;
+  return c;
+}
+
+ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const MovementClaim& claim) const {
   const World& world = *world_;
   const Position& to = claim.position;
   const double dt_d = claim.t - last.t;
@@ -350,7 +393,7 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   next.t = claim.t;
   next.position = to;
   next.motion = claim.motion;
-  next.velocity = step / dt;
+  next.velocity = next.velocity_now = step / dt;
   next.budget = budget;
   next.supported = reach.result.contact;
   next.on_walkable = reach.result.on_walkable;
@@ -392,20 +435,28 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   const bool held = !fresh && falls && !next.supported &&
                     past_step_cap(std::hypot(horizontal(next.velocity), arc_vz), first_radius) &&
                     to.frame.origin.z > arc_now;
-  const float launch = std::max(leave_speed, horizontal(next.velocity));
+  // What its own motion may send it upwards with; momentum turned upwards
+  // (a slide down one slope up another) is left to the replay.
+  const float motion_leave_speed = departure_speed(
+      settings_, std::max(motion_speed(settings_, last.motion), motion_speed(settings_, claim.motion)), last,
+      claim.motion);
+  const float launch = motion_leave_speed * (1.0f + options_.speed_margin);
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
-  const float step_up = last.supported || met ? 1.5f * settings_.body.step_up_height : 0.0f;
+  const float step_up = met ? 1.5f * settings_.body.step_up_height : 0.0f;
   next.free_flight = !next.supported && !fresh;
+  if (next.free_flight) next.velocity_now.z -= 0.5f * kG * dt;
   if (!next.supported && fresh) {
     // The arc from here: its height now, all of its speed upwards.
     next.air_t = claim.t;
     next.air_z = to.frame.origin.z;
     next.air_vz = launch;
   } else if (!next.supported && (stayed || held)) {
-    // Held where it was (its fall not begun, or stopped): it falls from here.
+    // Held where it was (its fall not begun, or stopped): it falls from here;
+    // one held past the sub-step cap keeps the speed of its fall (retail
+    // integrates the velocity of a body whose move it refuses).
     next.air_t = claim.t;
     next.air_z = to.frame.origin.z;
-    next.air_vz = 0.0f;
+    next.air_vz = held ? std::min(0.0f, arc_vz) : 0.0f;
   }
   // A body that did not move at all is where retail left it: stuck in a fall
   // (a move past the sub-step cap, the edge of the loaded world) or holding
@@ -429,6 +480,10 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
                                 fresh ? last.position.frame.origin.z : last.air_z),
                     last, last.position, claim.t);
   }
+  // In the air it falls at least as fast as its arc: a replay from here
+  // starts no slower (claims that hover report no fall of their own).
+  if (!next.supported && falls)
+    next.velocity_now.z = std::min(next.velocity_now.z, next.air_vz - kG * static_cast<float>(claim.t - next.air_t));
   return c;
 }
 

@@ -61,7 +61,7 @@ struct ClaimCheckOptions {
   float speed_margin = 0.05f;     ///< fraction over the fastest legal speed
   /// Seconds of travel that may arrive bunched up (a late packet, then a
   /// prompt one): the distance budget is at most this much travel ahead.
-  float burst_seconds = 0.5f;
+  float burst_seconds = 0.1f;
   float distance_slack = 0.25f;   ///< metres over the distance budget
   float reach_tolerance = 0.05f;  ///< metres between the claim and where the path ends
   float height_slack = 0.25f;     ///< metres over the ballistic bound of a jump or fall
@@ -74,6 +74,9 @@ struct ClaimCheckOptions {
   /// moves a body from rest only from its second quantum on, and frame
   /// times round the fall).
   float fall_slack_per_second = 0.25f;
+  /// Metres between a claim and where a replay of retail's physics from the
+  /// last accepted state ends, for a claim the checks above would reject.
+  float replay_tolerance = 1.0f;
 };
 
 /// What the server last accepted (or forced) for a character, and what the
@@ -83,6 +86,10 @@ struct AcceptedMovement {
   Position position;
   ClaimedMotion motion;
   Vec3 velocity{0.0f};     ///< the last accepted step's displacement over its time, m/s
+  /// The velocity it may have now, m/s: a replay's, when one explained the
+  /// last claim; else the last step's, with gravity's half step added when
+  /// it was in the air from end to end.
+  Vec3 velocity_now{0.0f};
   /// Standing on something (the transition to it ended in contact), and the plane.
   bool supported = true;
   bool on_walkable = true;
@@ -112,6 +119,8 @@ struct ClaimCheck {
   bool accepted() const { return verdict == ClaimVerdict::Accepted; }
 };
 
+struct ReplayEnd;
+
 /// Checks claims of characters of one shape and skills against one world.
 /// Const and thread-safe: many threads may check claims at once.
 class MovementChecker {
@@ -131,6 +140,12 @@ class MovementChecker {
   const ClaimCheckOptions& options() const { return options_; }
 
  private:
+  // The bounds every claim is held to; what they reject may yet be
+  // explained by a replay of the physics.
+  ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim) const;
+  ClaimCheck accept_replayed(const AcceptedMovement& last, const MovementClaim& claim,
+                             const ReplayEnd& end) const;
+
   const World* world_;
   CharacterSettings settings_;
   ClaimCheckOptions options_;

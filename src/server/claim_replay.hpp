@@ -1,0 +1,32 @@
+#pragma once
+// The movement checks' last resort before rejecting a claim: retail's own
+// physics run again from the last accepted state with the claimed controls
+// over the elapsed time, along the few control paths and frame timings a
+// client may have had (its heading turning evenly from the last claim's to
+// this one's; the claimed motion or the last one held; the time in one to
+// four frames; a claimed jump at the start of any of them). The claim is
+// explained if one of those runs ends near it.
+
+#include <optional>
+
+#include "transit/server/movement_check.hpp"
+
+namespace transit {
+
+/// The state a replay that explains a claim ended in.
+struct ReplayEnd {
+  Vec3 velocity{0.0f};  ///< m/s at the end
+  /// Standing on something at the end, and the plane.
+  bool contact = false;
+  bool on_walkable = false;
+  std::optional<ac::CellPlane> contact_plane;
+};
+
+/// A replay from `last` that ends within `tolerance` metres of `claim`'s
+/// position, if any; `nearest`, if given, is set to the least distance
+/// (metres) between the claim and where a replay ended.
+std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
+                                      const AcceptedMovement& last, const MovementClaim& claim,
+                                      float tolerance, float* nearest = nullptr);
+
+}  // namespace transit
