@@ -100,6 +100,7 @@ std::optional<float> terrain_height(const World& world, const Position& p) {
 struct Reach {
   ac::AcMoveResult result;  // of the path that reached, else of the straight one
   bool reached = false;
+  bool through_air = false;  // only a path through the air (a jump or a fall) reached
 };
 
 class Paths {
@@ -146,7 +147,7 @@ class Paths {
     return reaches(last_leg_);
   }
 
-  Reach taken() { return Reach{last_leg_, true}; }
+  Reach taken() { return Reach{last_leg_, true, true}; }
 
   const World& world_;
   const ac::AcBody& body_;
@@ -181,18 +182,6 @@ std::optional<Position> probe_stops_at(const World& world, const ac::AcBody& bod
       glm::length(get_offset(r.position, to)) > 1e-3f)
     return r.position;
   return std::nullopt;
-}
-
-// Whether anything lies within `margin` of the body at `at`, or the world
-// ends there: short moves every way from it that do not all go their whole
-// way. A body falling against a wall, a slope or the edge of the loaded
-// world may have been slowed by it (retail's bounce takes the part of the
-// velocity into a surface; a move that fails stops the body).
-bool near_something(const World& world, const ac::AcBody& body, const Position& at, float margin) {
-  static const Vec3 kDirections[] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, -1}, {0, 0, 1}};
-  for (const Vec3& d : kDirections)
-    if (probe_stops_at(world, body, at, moved(at, d * margin))) return true;
-  return false;
 }
 
 // Whether a body of first-sphere radius `radius` moving at `speed` (m/s)
@@ -420,12 +409,11 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     const auto stop = fall_stops_at(world, settings_.body, last.position, arc_now);
     return stop && to.frame.origin.z <= *stop + options_.height_slack;
   };
-  // Only a claim above the arc pays for looking round it: something beside
-  // the body at either end may have slowed its fall since.
+  // Only a claim above the arc pays for looking below it: what it fell onto
+  // since may have slowed its fall (what slowed it beside its path is left
+  // to the replay).
   if (!next.supported && !stayed && falls && !fresh && to.frame.origin.z > arc_now &&
-      (near_something(world, settings_.body, last.position, options_.near_margin) ||
-       near_something(world, settings_.body, to, options_.near_margin) ||
-       fell_onto_something()))
+      fell_onto_something())
     met = fresh = true;
   // A body too small for its speed is held where it is whenever a quantum's
   // move needs more than retail's 30 sub-steps: it may be anywhere between
@@ -443,6 +431,17 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const float launch = motion_leave_speed * (1.0f + options_.speed_margin);
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
   const float step_up = met ? 1.5f * settings_.body.step_up_height : 0.0f;
+  // Up onto something through the air: no higher than a jump or its motion
+  // turned upwards lifts it, and a step up.
+  if (reach.through_air && falls && to.frame.origin.z > last.position.frame.origin.z) {
+    const float highest = last.position.frame.origin.z + 1.5f * settings_.body.step_up_height + launch * dt +
+                          options_.height_slack;
+    if (to.frame.origin.z > highest)
+      return reject(ClaimVerdict::Flying,
+                    fmt::format("{} is {:.2f} m above {} after {:.3f} s, higher than a jump or a step lifts it",
+                                where(to), to.frame.origin.z - last.position.frame.origin.z, where(last.position), dt),
+                    last, last.position, claim.t);
+  }
   next.free_flight = !next.supported && !fresh;
   if (next.free_flight) next.velocity_now.z -= 0.5f * kG * dt;
   if (!next.supported && fresh) {

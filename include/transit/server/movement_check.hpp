@@ -66,10 +66,6 @@ struct ClaimCheckOptions {
   float reach_tolerance = 0.05f;  ///< metres between the claim and where the path ends
   float height_slack = 0.25f;     ///< metres over the ballistic bound of a jump or fall
   float below_terrain = 0.05f;    ///< metres under the terrain still taken as on it
-  /// A body in the air this close (metres) to a wall, a slope, an object or
-  /// the edge of the loaded world may have been slowed by it: its arc starts
-  /// again from the last claim.
-  float near_margin = 0.3f;
   /// Metres a falling body may lag its arc per second of flight (retail
   /// moves a body from rest only from its second quantum on, and frame
   /// times round the fall).
