@@ -20,6 +20,7 @@ struct ReplayEnd {
   bool contact = false;
   bool on_walkable = false;
   std::optional<ac::CellPlane> contact_plane;
+  float miss = 0.0f;  ///< metres between its end and the claim
 };
 
 /// A replay from `last` that ends within `tolerance` metres of `claim`'s

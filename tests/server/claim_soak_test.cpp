@@ -57,9 +57,11 @@ struct Client {
   int frames = 0;       // since the last claim
   int frames_left = 1;
   double touched_character = -100.0;  // when it last touched another character
+  float jump_extent = 1.0f;           // of the last jump it asked for
 };
 
 void apply_held(Client& c, const ScriptInput& in) {
+  if (in.jump) c.jump_extent = *in.jump;
   if (in.forward) c.held.forward = *in.forward;
   if (in.strafe) c.held.strafe = *in.strafe;
   if (rank(c.held.forward) > rank(c.since.forward)) c.since.forward = c.held.forward;
@@ -123,7 +125,10 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
     for (const SimEvent& e : sim.take_events()) {
       if (e.kind == SimEventKind::Jumped)
         for (Client& cl : clients)
-          if (cl.index == e.character) cl.since.jumped = true;
+          if (cl.index == e.character) {
+            cl.since.jumped = true;
+            cl.since.jump_extent = cl.jump_extent;
+          }
       if (e.kind == SimEventKind::CollidedObject && e.id >= kCharacterObjectIdBase)
         for (Client& cl : clients)
           if (cl.index == e.character || cl.index == e.id - kCharacterObjectIdBase) cl.touched_character = now;
