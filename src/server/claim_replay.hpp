@@ -2,10 +2,11 @@
 // The movement checks' last resort before rejecting a claim: retail's own
 // physics run again from the last accepted state with the claimed controls
 // over the elapsed time, along the few control paths and frame timings a
-// client may have had (its heading turning evenly from the last claim's to
-// this one's; the claimed motion or the last one held; the time in one to
-// four frames; a claimed jump at the start of any of them). The claim is
-// explained if one of those runs ends near it.
+// client may have had (the claimed motion or the last one held; the time
+// in one to four frames; the heading turning evenly from the last claim's
+// to this one's, or all in one half; a claimed jump at any eighth of the
+// time; the velocity the server carries, or on the ground half of it or
+// none). The claim is explained if one of those runs ends near it.
 
 #include <optional>
 
