@@ -39,7 +39,6 @@ float motion_speed(const CharacterSettings& s, const ClaimedMotion& m) {
 
 float horizontal(const Vec3& v) { return std::hypot(v.x, v.y); }
 
-
 // The fastest a character may move (m/s) across the ground, by its motion
 // or its momentum: what a ramp or slope can turn upwards (its fall speed
 // only ever turns downwards along a slope).
