@@ -71,9 +71,26 @@ void BspTree::set_bounding_box() {
     for (const Vec3& vertex : polygon.vertices()) box_.add(vertex, 0.0f);
 }
 
+std::int32_t BspTree::descend(const Sphere& s, float radius) const {
+  const float reach = radius - kEpsilon;
+  std::int32_t n = 0;
+  for (;;) {
+    const BspNode& node = nodes_[n];
+    if (node.is_leaf()) return n;
+    if (!node.bounds.intersects(s)) return -1;
+    const float dist = node.plane.distance(s.center);
+    const bool pos = dist >= reach;
+    const bool neg = dist <= -reach;
+    if (!pos && !neg) return n;
+    n = pos ? node.pos : node.neg;
+  }
+}
+
 bool BspTree::sphere_intersects_poly(const Sphere& check_pos, const Vec3& movement,
                                      const Polygon*& hit_poly, Vec3& contact_point) const {
-  return !nodes_.empty() && intersects_poly(0, check_pos, movement, hit_poly, contact_point);
+  if (nodes_.empty()) return false;
+  const std::int32_t n = descend(check_pos, check_pos.radius);
+  return n >= 0 && intersects_poly(n, check_pos, movement, hit_poly, contact_point);
 }
 
 bool BspTree::intersects_poly(std::int32_t n, const Sphere& s, const Vec3& movement,
@@ -97,7 +114,9 @@ bool BspTree::intersects_poly(std::int32_t n, const Sphere& s, const Vec3& movem
 }
 
 bool BspTree::sphere_intersects_solid(const Sphere& check_pos, bool center_check) const {
-  return !nodes_.empty() && intersects_solid(0, check_pos, center_check);
+  if (nodes_.empty()) return false;
+  const std::int32_t n = descend(check_pos, check_pos.radius);
+  return n >= 0 && intersects_solid(n, check_pos, center_check);
 }
 
 bool BspTree::intersects_solid(std::int32_t n, const Sphere& s, bool center_check) const {
@@ -126,8 +145,9 @@ bool BspTree::intersects_solid(std::int32_t n, const Sphere& s, bool center_chec
 bool BspTree::sphere_intersects_solid_poly(const Sphere& check_pos, float radius,
                                            bool& center_solid, const Polygon*& hit_poly,
                                            bool center_check) const {
-  return !nodes_.empty() &&
-         intersects_solid_poly(0, check_pos, radius, center_solid, hit_poly, center_check);
+  if (nodes_.empty()) return false;
+  const std::int32_t n = descend(check_pos, radius);
+  return n >= 0 && intersects_solid_poly(n, check_pos, radius, center_solid, hit_poly, center_check);
 }
 
 bool BspTree::intersects_solid_poly(std::int32_t n, const Sphere& s, float radius,
@@ -180,8 +200,9 @@ bool BspTree::point_intersects_solid(const Vec3& point) const {
 void BspTree::find_walkable(float walkable_allowance, float& walk_interp, Sphere& valid_pos,
                             const Polygon*& hit_poly, const Vec3& movement, const Vec3& up,
                             bool& changed) const {
-  if (!nodes_.empty())
-    walkable(0, walkable_allowance, walk_interp, valid_pos, hit_poly, movement, up, changed);
+  if (nodes_.empty()) return;
+  const std::int32_t n = descend(valid_pos, valid_pos.radius);
+  if (n >= 0) walkable(n, walkable_allowance, walk_interp, valid_pos, hit_poly, movement, up, changed);
 }
 
 void BspTree::walkable(std::int32_t n, float allowance, float& walk_interp, Sphere& valid_pos,
@@ -214,7 +235,9 @@ void BspTree::walkable(std::int32_t n, float allowance, float& walk_interp, Sphe
 
 bool BspTree::hits_walkable(float walkable_allowance, const Sphere& valid_pos,
                             const Vec3& up) const {
-  return !nodes_.empty() && walkable_hit(0, walkable_allowance, valid_pos, up);
+  if (nodes_.empty()) return false;
+  const std::int32_t n = descend(valid_pos, valid_pos.radius);
+  return n >= 0 && walkable_hit(n, walkable_allowance, valid_pos, up);
 }
 
 bool BspTree::walkable_hit(std::int32_t n, float allowance, const Sphere& valid_pos,

@@ -115,6 +115,12 @@ class BspTree {
  private:
   friend class BspBuilder;
 
+  // Where a walk from the root first looks at both children (the first node
+  // the sphere straddles, or the leaf its one-sided path ends in), or -1
+  // when a node's bounds miss it on the way. The recursive walks take the
+  // same path; here each step's side is a select, not a branch that is
+  // mispredicted half the time.
+  std::int32_t descend(const Sphere& s, float radius) const;
   bool intersects_poly(std::int32_t n, const Sphere& s, const Vec3& movement,
                        const Polygon*& hit_poly, Vec3& contact) const;
   bool intersects_solid(std::int32_t n, const Sphere& s, bool center_check) const;
