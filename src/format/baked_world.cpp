@@ -106,7 +106,7 @@ void put_tree(BinaryWriter& w, const BspTree& tree, const MeshDesc& mesh) {
     std::vector<Plane> planes;
     planes.reserve(tree.polygons().size());
     std::vector<float> bounds;
-    planes.reserve(tree.polygons().size());
+    bounds.reserve(tree.polygons().size());
     for (const Polygon& p : tree.polygons()) {
       planes.push_back(p.plane());
       bounds.push_back(p.bound_radius());
@@ -254,9 +254,8 @@ constexpr std::size_t kParallelPolygons = 65536;
 // queries rely on (enough finite vertices) is checked again for less (for
 // polygons made from a mesh: sizes in get_mesh, vertices as they are made).
 bool polygon_usable(const std::vector<Vec3>& vertices) {
-  return vertices.size() >= 3 && std::all_of(vertices.begin(), vertices.end(), [](const Vec3& v) {
-           return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-         });
+  return vertices.size() >= 3 &&
+         std::all_of(vertices.begin(), vertices.end(), [](const Vec3& v) { return is_finite(v); });
 }
 
 // A tree's polygons as indices into the mesh they were built from, with

@@ -58,7 +58,7 @@ class PackedArray {
   }
   std::vector<T> to_vector() const {
     std::vector<T> values(size_);
-    if (size_ > 0) std::memcpy(values.data(), data_, size_ * sizeof(T));
+    if (size_ > 0) std::memcpy(values.data(), data_, size_ * sizeof(T));  // no null pointer to memcpy
     return values;
   }
 
@@ -81,13 +81,7 @@ class BinaryReader {
   }
   template <typename T>
   std::vector<T> get_array(const char* what) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    const auto count = get<std::uint64_t>(what);
-    if (count > (bytes_.size() - at_) / sizeof(T)) fail(what, count * sizeof(T));
-    std::vector<T> values(count);
-    const char* from = take(count * sizeof(T), what);
-    if (count > 0) std::memcpy(values.data(), from, count * sizeof(T));  // no null pointer to memcpy
-    return values;
+    return get_packed<T>(what).to_vector();
   }
   // As get_array, read in place: the bytes must outlive the view.
   template <typename T>

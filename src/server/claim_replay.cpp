@@ -1,4 +1,4 @@
-#include "claim_replay.hpp"
+#include "server/claim_replay.hpp"
 
 #include <algorithm>
 #include <cmath>

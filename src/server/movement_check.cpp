@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "server/claim_replay.hpp"
 #include "transit/math/constants.hpp"
 #include "transit/math/input_error.hpp"
 #include "transit/movers/ac/ac_checks.hpp"
@@ -12,7 +13,6 @@
 #include "transit/motion/motion_interpreter.hpp"
 #include "transit/sim/sim_character.hpp"
 #include "transit/world/land_defs.hpp"
-#include "claim_replay.hpp"
 
 namespace transit {
 

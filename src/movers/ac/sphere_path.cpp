@@ -61,9 +61,10 @@ void SpherePath::shift_global_sphere(const Vec3& offset) {
   global_low_point += offset;
 }
 
+static_assert(sizeof(SpherePath::LocalSpaceMemo::Key) == 80, "no padding: keys are compared with memcmp");
+
 // `pos` is the cell or object tested; its frame maps its own space into its
 // landblock, and `scale` its size.
-static_assert(sizeof(SpherePath::LocalSpaceMemo::Key) == 80, "no padding: keys are compared with memcmp");
 
 void SpherePath::cache_local_space_sphere(const Position& pos, float scale) {
   const float inv_scale = 1.0f / scale;
