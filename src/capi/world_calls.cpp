@@ -105,6 +105,14 @@ tr_Status tr_CharacterDefFromSetup(const char* dat_dir, uint32_t setup_id, tr_Ch
   });
 }
 
+tr_Status tr_TurnRateFromSetup(const char* dat_dir, uint32_t setup_id, float* turn_rate_deg) {
+  return call_guard([&] {
+    float& out = required(turn_rate_deg, "turn_rate_deg");
+    const dat::RetailData retail = dat::RetailData::open(required_text(dat_dir, "dat_dir"));
+    out = dat::setup_turn_rate_deg(retail, setup_id);
+  });
+}
+
 tr_Status tr_BakeSceneFile(const char* scene_path, const char* out_path) {
   return call_guard([&] {
     bake_scene_file(required_text(scene_path, "scene_path"), required_text(out_path, "out_path"));

@@ -185,6 +185,22 @@ Setup RetailData::setup(std::uint32_t id) const {
   return parse_setup(portal_.read(id), fmt::format("{}: file 0x{:08X} (Setup)", portal_.name(), id));
 }
 
+MotionTable RetailData::motion_table(std::uint32_t id) const {
+  return parse_motion_table(portal_.read(id), fmt::format("{}: file 0x{:08X} (MotionTable)", portal_.name(), id));
+}
+
+float setup_turn_rate_deg(const RetailData& retail, std::uint32_t setup_id) {
+  const Setup setup = retail.setup(setup_id);
+  if (setup.default_motion_table == 0)
+    throw InputError(fmt::format("Setup 0x{:08X} has no MotionTable", setup_id));
+  const MotionTable table = retail.motion_table(setup.default_motion_table);
+  const std::optional<float> rate = table.turn_rate_deg();
+  if (!rate)
+    throw InputError(fmt::format("MotionTable 0x{:08X} (of Setup 0x{:08X}) has no TurnRight cycle with an omega "
+                                 "in its default style 0x{:08X}", table.id, setup_id, table.default_style));
+  return *rate;
+}
+
 SceneFile RetailData::scene_file(std::uint32_t id) const {
   return parse_scene_file(portal_.read(id), fmt::format("{}: file 0x{:08X} (Scene)", portal_.name(), id));
 }

@@ -7,6 +7,8 @@ namespace transit::dat {
 namespace {
 
 constexpr std::size_t kFrameBytes = 28;
+// A light's key, frame, colour, intensity, falloff and cone angle.
+constexpr std::size_t kLightBytes = 4 + kFrameBytes + 4 + 3 * 4;
 
 // Bytes after a hook's type and direction, by hook type (retail's
 // AnimationHookType); a ReplaceObject hook's size depends on its id.
@@ -89,7 +91,13 @@ Setup parse_setup(std::string_view bytes, const std::string& label) {
   setup.step_down_height = s.finite_f32("the step-down height");
   setup.sorting_sphere.center = s.finite_vec3("the sorting sphere's centre");
   setup.sorting_sphere.radius = s.finite_f32("the sorting sphere's radius");
-  return setup;  // the selection sphere, lights and default ids follow: not needed
+  s.skip(16);  // the selection sphere
+  const std::uint32_t lights = s.count(s.u32(), kLightBytes, "light count");
+  s.skip(static_cast<std::size_t>(lights) * kLightBytes);
+  s.u32();  // default animation
+  s.u32();  // default script
+  setup.default_motion_table = s.u32();
+  return setup;  // the sound and script tables follow: not needed
 }
 
 }  // namespace transit::dat

@@ -48,7 +48,10 @@ std::shared_ptr<const BoxMover> make_box_mover(const CharacterSettings& settings
   return nullptr;
 }
 
-CharacterSettings settings_from_setup(const dat::Setup& setup, CharacterSettings base) {
+CharacterSettings settings_from_setup(const dat::Setup& setup, CharacterSettings base,
+                                      const dat::MotionTable* motions) {
+  if (motions)
+    if (const std::optional<float> rate = motions->turn_rate_deg()) base.turn_rate_deg = *rate;
   if (!setup.spheres.empty()) base.body.spheres = setup.spheres;
   base.body.step_up_height = setup.step_up_height;
   base.body.step_down_height = setup.step_down_height;

@@ -671,6 +671,12 @@ static void test_retail_data(void) {
   CHECK(def.sphere_count == 2 && def.spheres[1].radius == 0.6f && def.step_down_height == 1.0f && def.free_heading);
   CHECK(tr_CharacterDefFromSetup(dir, 0x02000777u, &def) == tr_errorInput);
   CHECK(strstr(tr_GetLastError(), "0x02000777") != NULL);
+  float turn_rate = 0.0f;
+  CHECK_OK(tr_TurnRateFromSetup(dir, 0x02000001u, &turn_rate)); /* pi/3 rad/s */
+  CHECK(turn_rate > 59.999f && turn_rate < 60.001f);
+  CHECK(tr_TurnRateFromSetup(dir, 0x02000C02u, &turn_rate) == tr_errorInput); /* the rock: no MotionTable */
+  CHECK(strstr(tr_GetLastError(), "has no MotionTable") != NULL);
+  CHECK(tr_TurnRateFromSetup(dir, 0x02000001u, NULL) == tr_errorInvalidArgument);
   CHECK(tr_CreateWorldFromDat("/nonexistent", &dungeon, 1, &world) == tr_errorInput);
   CHECK(strstr(tr_GetLastError(), "client_cell_1.dat") != NULL);
   CHECK(tr_CreateWorldFromDat(dir, &dungeon, 0, &world) == tr_errorInput);

@@ -225,7 +225,8 @@ std::string gfx_obj_bytes(const GfxObj& g) {
   return b.str();
 }
 
-std::string setup_bytes(const Setup& setup, const std::string& hooks, std::uint32_t hook_count) {
+std::string setup_bytes(const Setup& setup, const std::string& hooks, std::uint32_t hook_count,
+                        std::uint32_t lights) {
   Bytes b;
   b.u32(setup.id).u32(setup.flags).u32(static_cast<std::uint32_t>(setup.parts.size()));
   for (std::uint32_t p : setup.parts) b.u32(p);
@@ -249,9 +250,39 @@ std::string setup_bytes(const Setup& setup, const std::string& hooks, std::uint3
   rest.f32(setup.height).f32(setup.radius).f32(setup.step_up_height).f32(setup.step_down_height);
   put_sphere(rest, setup.sorting_sphere);
   for (int i = 0; i < 4; ++i) rest.f32(0.0f);  // selection sphere
-  rest.u32(0);                                 // lights
-  for (int i = 0; i < 5; ++i) rest.u32(0);      // default animation, script, tables
+  rest.u32(lights);
+  for (std::uint32_t i = 0; i < lights * 12; ++i) rest.u32(0);  // key, frame, colour, three floats
+  rest.u32(0).u32(0);                                            // default animation, script
+  rest.u32(setup.default_motion_table).u32(0).u32(0);            // motion, sound, script tables
   return out + rest.str();
+}
+
+namespace {
+
+void put_motion(Bytes& b, const MotionCycle& m) {
+  const std::uint8_t has = (m.velocity ? 1 : 0) | (m.omega ? 2 : 0);
+  b.u8(static_cast<std::uint8_t>(m.animations)).u8(0).u8(has).align();
+  for (std::uint32_t i = 0; i < m.animations * 4; ++i) b.u32(0);
+  if (m.velocity) b.f32(m.velocity->x).f32(m.velocity->y).f32(m.velocity->z);
+  if (m.omega) b.f32(m.omega->x).f32(m.omega->y).f32(m.omega->z);
+}
+
+void put_motions(Bytes& b, const std::map<std::uint32_t, MotionCycle>& motions) {
+  b.u32(static_cast<std::uint32_t>(motions.size()));
+  for (const auto& [key, m] : motions) put_motion(b.u32(key), m);
+}
+
+}  // namespace
+
+std::string motion_table_bytes(const MotionTable& table) {
+  Bytes b;
+  b.u32(table.id).u32(table.default_style).u32(static_cast<std::uint32_t>(table.style_defaults.size()));
+  for (const auto& [style, motion] : table.style_defaults) b.u32(style).u32(motion);
+  put_motions(b, table.cycles);
+  put_motions(b, table.modifiers);
+  b.u32(table.links);
+  for (std::uint32_t i = 0; i < table.links; ++i) put_motions(b.u32(0x003D0003u + i), {{kMotionRunForward, {}}});
+  return b.str();
 }
 
 std::string env_cell_bytes(const EnvCellFile& c) {

@@ -14,6 +14,7 @@
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
 #include "transit/dat/gfx_obj.hpp"
+#include "transit/dat/motion_table.hpp"
 #include "transit/dat/setup.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
@@ -71,10 +72,14 @@ std::string environment_bytes(const Environment& env);
 std::string env_cell_bytes(const EnvCellFile& cell);
 /// A GfxObj with physics (no drawing part): surfaces none, sort centre 0.
 std::string gfx_obj_bytes(const GfxObj& g);
-/// A Setup: no parents, holding locations, connection points or lights;
-/// placements without hooks unless `hooks` is given (each hook's bytes
-/// after its type, appended to every placement).
-std::string setup_bytes(const Setup& setup, const std::string& hooks = {}, std::uint32_t hook_count = 0);
+/// A Setup: no parents, holding locations or connection points; placements
+/// without hooks unless `hooks` is given (each hook's bytes after its type,
+/// appended to every placement); `lights` lights of zeros.
+std::string setup_bytes(const Setup& setup, const std::string& hooks = {}, std::uint32_t hook_count = 0,
+                        std::uint32_t lights = 0);
+/// A MotionTable: each cycle and modifier with as many animations of zeros
+/// as it says, and `links` links, each to one motion without velocity.
+std::string motion_table_bytes(const MotionTable& table);
 
 /// A whole Region file: ids, name, land definitions, a game time of one
 /// time of day, weekday and season, one sky day group, one ambient sound

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <numbers>
 #include <map>
 #include <stdexcept>
 
@@ -199,7 +200,26 @@ Setup creature_setup() {
   s.radius = 0.6f;
   s.step_up_height = 0.5f;
   s.step_down_height = 1.0f;
+  s.default_motion_table = 0x09000001;
   return s;
+}
+
+MotionTable creature_motion_table() {
+  constexpr std::uint32_t kHandCombat = 0x8000003Cu;
+  const float pi = std::numbers::pi_v<float>;
+  MotionTable t;
+  t.id = 0x09000001;
+  t.default_style = kStyleNonCombat;
+  t.style_defaults = {{kStyleNonCombat, kMotionReady}, {kHandCombat, kMotionReady}};
+  const auto key = MotionTable::motion_key;
+  t.cycles[key(kStyleNonCombat, kMotionReady)] = {std::nullopt, std::nullopt, 1};
+  t.cycles[key(kStyleNonCombat, kMotionWalkForward)] = {Vec3(0.0f, 3.12f, 0.0f), std::nullopt, 1};
+  t.cycles[key(kStyleNonCombat, kMotionRunForward)] = {Vec3(0.0f, 4.0f, 0.0f), std::nullopt, 2};
+  t.cycles[key(kStyleNonCombat, kMotionTurnRight)] = {std::nullopt, Vec3(0.0f, 0.0f, -pi / 3.0f), 1};
+  t.cycles[key(kHandCombat, kMotionTurnRight)] = {std::nullopt, Vec3(0.0f, 0.0f, -pi / 2.0f), 1};
+  t.modifiers[key(kStyleNonCombat, kMotionRunForward)] = {Vec3(0.0f, 1.0f, 0.0f), std::nullopt, 0};
+  t.links = 2;
+  return t;
 }
 
 RegionScenery synthetic_scenery() {
@@ -319,7 +339,8 @@ void write_data_dir(const std::filesystem::path& dir) {
                                               {0x01001234, gfx_obj_bytes(box_gfx_obj(0x01001234, 4, 3, 4))},
                                               {0x01005678, gfx_obj_bytes(box_gfx_obj(0x01005678, 3, 3, 3, true))},
                                               {0x02000B02, setup_bytes(crate_post_setup())},
-                                              {0x02000001, setup_bytes(creature_setup())}};
+                                              {0x02000001, setup_bytes(creature_setup())},
+                                              {0x09000001, motion_table_bytes(creature_motion_table())}};
   std::ofstream(dir / kCellFileName, std::ios::binary) << write_dat(cell, {256, DataSet::Cell, true});
   std::ofstream(dir / kPortalFileName, std::ios::binary) << write_dat(portal, {1024, DataSet::Portal, true});
 }

@@ -11,6 +11,7 @@
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
 #include "transit/dat/gfx_obj.hpp"
+#include "transit/dat/motion_table.hpp"
 #include "transit/dat/setup.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
@@ -46,8 +47,13 @@ EnvCellFile hut_cell();
 /// a cylsphere (radius 0.5, 3 m high) at its origin.
 Setup crate_post_setup();
 /// Setup 0x02000001: a creature of two 0.6 m spheres, steps 0.5 up and
-/// 1.0 down, free heading, no parts.
+/// 1.0 down, free heading, no parts, MotionTable 0x09000001.
 Setup creature_setup();
+/// MotionTable 0x09000001: non-combat by default (Ready), walking at
+/// 3.12 m/s, running at 4 m/s and turning right at pi/3 rad/s (60 degrees
+/// a second); in hand combat (0x8000003C) turning at pi/2 rad/s. A
+/// modifier and two links.
+MotionTable creature_motion_table();
 
 /// The Region's scenery tables: terrain type 0 has scene slots 0 (scene
 /// type 0, no scenes) and 1 (scene type 1: Scenes 0x12000001 and

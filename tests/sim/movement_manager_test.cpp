@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "dat/data_dir.hpp"
+#include "transit/dat/retail_data.hpp"
 #include "transit/math/input_error.hpp"
 #include "transit/sim/movement_manager.hpp"
 #include "transit/sim/simulation.hpp"
@@ -410,6 +412,21 @@ TEST(MoveToTurnRate, TheCharactersOwnRateUnlessTheOrderGivesOne) {
   EXPECT_NEAR(turn_time(sim, quick), 0.333 + kDt, 0.04);
   EXPECT_THROW(sim.set_turn_rate(0, 0.0f), InputError);
   EXPECT_THROW(sim.set_turn_rate(0, std::nanf("")), InputError);
+}
+
+// Retail turns a creature at its MotionTable's TurnRight omega: the
+// synthetic creature's table turns at pi/3 rad/s, 60 deg/s, so 90 degrees
+// running (1.5 x 60) take a second.
+TEST(MoveToTurnRate, ACreatureTurnsAtItsRetailMotionTablesRate) {
+  const dat::testing::DataDir data;
+  const dat::RetailData retail = dat::RetailData::open(data.dir.path());
+  const dat::Setup setup = retail.setup(0x02000001);
+  const dat::MotionTable table = retail.motion_table(setup.default_motion_table);
+  const CharacterSettings settings = settings_from_setup(setup, {}, &table);
+  EXPECT_NEAR(settings.turn_rate_deg, 60.0f, 1e-4f);
+  Simulation sim = flat({character_at("drudge", {96, 40, 0}, 0.0f)});
+  sim.set_turn_rate(0, settings.turn_rate_deg);
+  EXPECT_NEAR(turn_time(sim, {}), 1.0 + kDt, 0.04);
 }
 
 TEST(MovementOrders, BadParamsAreRefusedNamingTheField) {

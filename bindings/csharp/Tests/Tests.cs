@@ -415,6 +415,9 @@ static class Tests
         }
         var creature = CharacterDef.FromSetup(dat, 0x02000001);
         Check(creature.SphereCount == 2 && creature.StepDownHeight == 1.0f && creature.FreeHeading, "shaped as the Setup");
+        float turnRate = CharacterDef.TurnRateFromSetup(dat, 0x02000001);
+        Check(Math.Abs(turnRate - 60f) < 1e-3f, "its MotionTable turns at pi/3 rad/s, got " + turnRate);
+        Expect<TransitException>(() => CharacterDef.TurnRateFromSetup(dat, 0x02000C02), "has no MotionTable");
         Expect<TransitException>(() => World.FromDat("/nonexistent", 0x0101), "client_cell_1.dat");
     }
 

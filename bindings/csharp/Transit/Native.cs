@@ -77,6 +77,7 @@ namespace Transit
 
         [DllImport(Lib, EntryPoint = "tr_CreateWorld")] internal static extern Status CreateWorld(SceneId scene, out WorldId world);
         [DllImport(Lib, EntryPoint = "tr_CreateWorldFromDat")] internal static extern Status CreateWorldFromDat([MarshalAs(UnmanagedType.LPStr)] string datDir, ushort[] landblocks, int count, out WorldId world);
+        [DllImport(Lib, EntryPoint = "tr_TurnRateFromSetup")] internal static extern Status TurnRateFromSetup([MarshalAs(UnmanagedType.LPStr)] string datDir, uint setupId, out float turnRateDeg);
         [DllImport(Lib, EntryPoint = "tr_CharacterDefFromSetup")] internal static extern Status CharacterDefFromSetup([MarshalAs(UnmanagedType.LPStr)] string datDir, uint setupId, ref CharacterDef def);
         [DllImport(Lib, EntryPoint = "tr_CreateWorldFromFile")] internal static extern Status CreateWorldFromFile([MarshalAs(UnmanagedType.LPStr)] string path, out WorldId world);
         [DllImport(Lib, EntryPoint = "tr_BakeSceneFile")] internal static extern Status BakeSceneFile([MarshalAs(UnmanagedType.LPStr)] string scenePath, [MarshalAs(UnmanagedType.LPStr)] string outPath);

@@ -192,6 +192,14 @@ namespace Transit
             Native.Check(Native.CharacterDefFromSetup(datDir, setupId, ref def));
             return def;
         }
+        /// <summary>The turn rate (deg/s at speed 1) of retail Setup setupId's MotionTable:
+        /// its TurnRight cycle in its default style (for Simulation.SetTurnRate).</summary>
+        public static float TurnRateFromSetup(string datDir, uint setupId)
+        {
+            float rate;
+            Native.Check(Native.TurnRateFromSetup(datDir, setupId, out rate));
+            return rate;
+        }
     }
 
     /// <summary>Everything a caller reads of a character after a call.</summary>

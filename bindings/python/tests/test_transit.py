@@ -359,5 +359,8 @@ def test_a_world_from_retail_data_files():
     creature = transit.CharacterDef.from_setup(dat, 0x02000001)
     assert len(creature.spheres) == 2 and creature.spheres[1][1] == pytest.approx(0.6)
     assert creature.step_down_height == 1.0 and creature.free_heading
+    assert transit.CharacterDef.turn_rate_from_setup(dat, 0x02000001) == pytest.approx(60.0, abs=1e-3)
+    with pytest.raises(transit.TransitError, match="has no MotionTable"):
+        transit.CharacterDef.turn_rate_from_setup(dat, 0x02000C02)
     with pytest.raises(transit.TransitError, match="client_cell_1.dat"):
         transit.World.from_dat("/nonexistent", [0x0101])

@@ -270,6 +270,15 @@ class CharacterDef:
         return CharacterDef(spheres=spheres, step_up_height=d.step_up_height, step_down_height=d.step_down_height,
                             free_heading=bool(d.free_heading))
 
+    @staticmethod
+    def turn_rate_from_setup(dat_dir, setup_id):
+        """The turn rate (degrees a second at speed 1) of retail Setup
+        setup_id's MotionTable: its TurnRight cycle in its default style
+        (for Simulation.set_turn_rate)."""
+        rate = ffi.new("float*")
+        check(lib.tr_TurnRateFromSetup(str(dat_dir).encode(), setup_id, rate))
+        return rate[0]
+
     def to_c(self):
         d = ffi.new("tr_CharacterDef*", lib.tr_DefaultCharacterDef())
         d.mover = int(self.mover)

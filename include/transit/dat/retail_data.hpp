@@ -16,6 +16,7 @@
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
 #include "transit/dat/gfx_obj.hpp"
+#include "transit/dat/motion_table.hpp"
 #include "transit/dat/setup.hpp"
 #include "transit/dat/landblock_info.hpp"
 #include "transit/dat/region.hpp"
@@ -87,6 +88,8 @@ class RetailData {
   RetailObjects static_objects(int x, int y) const;
   /// Setup `id` (0x02......) from the portal file.
   Setup setup(std::uint32_t id) const;
+  /// MotionTable `id` (0x09......) from the portal file.
+  MotionTable motion_table(std::uint32_t id) const;
   /// Scene `id` (0x12......) from the portal file.
   SceneFile scene_file(std::uint32_t id) const;
   /// The landblocks the cell file has terrain for, as (x, y).
@@ -116,6 +119,12 @@ class RetailData {
   DatArchive portal_;
   Region region_;
 };
+
+/// The turn rate (degrees a second at speed 1) of Setup `setup_id`'s
+/// MotionTable in its default style (MotionTable::turn_rate_deg). Throws
+/// InputError when the Setup has no MotionTable or the table no TurnRight
+/// cycle with an omega.
+float setup_turn_rate_deg(const RetailData& retail, std::uint32_t setup_id);
 
 /// The data directory named by TRANSIT_DAT, or nothing.
 std::optional<std::filesystem::path> dat_dir_from_environment();

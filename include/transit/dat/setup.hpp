@@ -31,13 +31,17 @@ struct Setup {
   std::vector<Sphere> spheres;
   float height = 0.0f, radius = 0.0f, step_up_height = 0.0f, step_down_height = 0.0f;
   Sphere sorting_sphere{Vec3(0.0f), 0.0f};  ///< what retail's obj_within_block keeps inside a landblock
+  /// Its MotionTable (0x09......; 0 for none): the turning rate of a
+  /// creature of this shape (motion_table.hpp).
+  std::uint32_t default_motion_table = 0;
   bool allow_free_heading() const { return flags & 4; }
   /// The frames of the default placement, or of the first there is.
   const std::vector<DatFrame>* default_frames() const;
 };
 
-/// Parses a Setup's bytes (placement frames' animation hooks are read
-/// past); `label` names the file in errors.
+/// Parses a Setup's bytes (placement frames' animation hooks, the
+/// selection sphere and lights are read past); `label` names the file in
+/// errors.
 Setup parse_setup(std::string_view bytes, const std::string& label);
 
 }  // namespace transit::dat

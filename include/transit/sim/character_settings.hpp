@@ -1,5 +1,6 @@
 #pragma once
 
+#include "transit/dat/motion_table.hpp"
 #include "transit/dat/setup.hpp"
 #include <memory>
 #include <optional>
@@ -25,9 +26,9 @@ struct CharacterSettings {
   /// Run and Jump skill and burden: run speed and jump height.
   MotionSkills skills;
   /// The body's turn rate at speed 1, degrees per second: retail takes it
-  /// from the body's motion table (TurnRight's omega), which transit does
-  /// not read; the human table's 90 by default. Movement managers turn at
-  /// it (1.5 times as fast running).
+  /// from the body's motion table (TurnRight's omega; settings_from_setup
+  /// reads it from a retail MotionTable); the human table's 90 by default.
+  /// Movement managers turn at it (1.5 times as fast running).
   float turn_rate_deg = kHumanTurnRateDeg;
   /// Quake and Tribes: the box, metres, relative to the origin at the feet.
   BoxShape box;
@@ -49,8 +50,11 @@ struct CharacterSettings {
 
 /// `base` shaped as a retail Setup (docs/retail-data.md): its spheres (when
 /// it has any), step-up and step-down heights, and free heading from its
-/// AllowFreeHeading flag; the mover, skills and other flags stay `base`'s.
-CharacterSettings settings_from_setup(const dat::Setup& setup, CharacterSettings base = {});
+/// AllowFreeHeading flag; with `motions` (the Setup's MotionTable), the
+/// turn rate of its TurnRight cycle in its default style, when it has one.
+/// The mover, skills and other flags stay `base`'s.
+CharacterSettings settings_from_setup(const dat::Setup& setup, CharacterSettings base = {},
+                                      const dat::MotionTable* motions = nullptr);
 
 /// A scene character's AC body: spheres, step heights and flags.
 ac::AcBody body_of(const CharacterDesc& character);

@@ -1,0 +1,56 @@
+#pragma once
+// MotionTable (client_portal.dat, id 0x09......): a creature's animation
+// cycles by style and motion, with the velocity and turning rate (omega)
+// each cycle carries. transit reads the cycles for their turning rates:
+// retail turns a body at its TurnRight cycle's omega (docs/retail-data.md).
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "transit/math/vec.hpp"
+
+namespace transit::dat {
+
+/// Retail's motion command and style ids (MotionCommand, MotionStance).
+inline constexpr std::uint32_t kStyleNonCombat = 0x8000003Du;
+inline constexpr std::uint32_t kMotionReady = 0x41000003u;
+inline constexpr std::uint32_t kMotionWalkForward = 0x45000005u;
+inline constexpr std::uint32_t kMotionRunForward = 0x44000007u;
+inline constexpr std::uint32_t kMotionTurnRight = 0x6500000Du;
+inline constexpr std::uint32_t kMotionSideStepRight = 0x6500000Fu;
+
+/// One cycle's (or modifier's) motion: velocity in m/s and omega in rad/s,
+/// in the body's frame, each only when the file gives it.
+struct MotionCycle {
+  std::optional<Vec3> velocity;
+  std::optional<Vec3> omega;
+  std::uint32_t animations = 0;  ///< how many animations it plays
+};
+
+struct MotionTable {
+  std::uint32_t id = 0;
+  std::uint32_t default_style = 0;
+  std::map<std::uint32_t, std::uint32_t> style_defaults;  ///< style -> its default motion
+  /// By motion_key(style, motion).
+  std::map<std::uint32_t, MotionCycle> cycles;
+  std::map<std::uint32_t, MotionCycle> modifiers;
+  std::uint32_t links = 0;  ///< transition animations between motions (read past)
+
+  /// Retail's key of a style's motion: the style's low 16 bits above the
+  /// motion's low 24.
+  static std::uint32_t motion_key(std::uint32_t style, std::uint32_t motion) {
+    return (style << 16) | (motion & 0xFFFFFFu);
+  }
+  /// The cycle of `motion` in `style` (0: the default style), or null.
+  const MotionCycle* cycle(std::uint32_t style, std::uint32_t motion) const;
+  /// Degrees a second its TurnRight cycle turns in `style` (0: the default
+  /// style) at speed 1, or nothing when that cycle has no omega.
+  std::optional<float> turn_rate_deg(std::uint32_t style = 0) const;
+};
+
+/// Parses a MotionTable's bytes; `label` names the file in errors.
+MotionTable parse_motion_table(std::string_view bytes, const std::string& label);
+
+}  // namespace transit::dat
