@@ -14,6 +14,7 @@
 #include "transit/dat/env_cell.hpp"
 #include "transit/dat/environment.hpp"
 #include "transit/dat/gfx_obj.hpp"
+#include "transit/dat/motion_table.hpp"
 #include "transit/dat/setup.hpp"
 #include "transit/dat/retail_bsp.hpp"
 #include "transit/dat/landblock_info.hpp"
@@ -172,7 +173,7 @@ void dat_files(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return;
   const std::string bytes = text_of(data + 1, size - 1);
   try {
-    switch (data[0] % 8) {
+    switch (data[0] % 9) {
       case 0: (void)dat::parse_cell_landblock(bytes, "fuzz"); break;
       case 1: (void)dat::parse_landblock_info(bytes, "fuzz"); break;
       case 2: {
@@ -184,6 +185,12 @@ void dat_files(const std::uint8_t* data, std::size_t size) {
       case 7: (void)dat::parse_scene_file(bytes, "fuzz"); break;
       case 3: (void)dat::parse_env_cell(bytes, "fuzz"); break;
       case 6: (void)dat::parse_setup(bytes, "fuzz"); break;
+      case 8: {
+        const dat::MotionTable t = dat::parse_motion_table(bytes, "fuzz");
+        (void)t.turn_rate_deg();
+        (void)t.cycle(t.default_style, dat::kMotionRunForward);
+        break;
+      }
       case 5: {
         const dat::GfxObj g = dat::parse_gfx_obj(bytes, "fuzz");
         if (g.has_physics()) (void)dat::physics_bsp(g.physics_bsp, g.physics_polygons, g.vertices, "fuzz");
