@@ -297,10 +297,10 @@ TR_API tr_Status tr_CreateWorldFromDat(const char* dat_dir, const uint16_t* land
  * its other fields are left as they are. */
 TR_API tr_Status tr_CharacterDefFromSetup(const char* dat_dir, uint32_t setup_id, tr_CharacterDef* def);
 /* The turn rate (degrees a second at speed 1) of Setup `setup_id`'s
- * MotionTable: its TurnRight cycle's omega in the table's default style,
+ * MotionTable: its TurnRight omega (cycle, else modifier) in the table's default style,
  * what retail turns that creature at (for tr_Simulation_SetTurnRate).
  * tr_errorInput when the Setup has no MotionTable or the table no such
- * cycle with an omega. */
+ * omega. */
 TR_API tr_Status tr_TurnRateFromSetup(const char* dat_dir, uint32_t setup_id, float* turn_rate_deg);
 /* The built-in demo world (a village, a house with a stair hall, ramps). */
 TR_API tr_Status tr_CreateDemoWorld(tr_WorldId* out);

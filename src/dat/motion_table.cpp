@@ -45,10 +45,19 @@ const MotionCycle* MotionTable::cycle(std::uint32_t style, std::uint32_t motion)
   return it == cycles.end() ? nullptr : &it->second;
 }
 
+const MotionCycle* MotionTable::modifier(std::uint32_t style, std::uint32_t motion) const {
+  auto it = modifiers.find(motion_key(style != 0 ? style : default_style, motion));
+  if (it == modifiers.end()) it = modifiers.find(motion & 0xFFFFFFu);
+  return it == modifiers.end() ? nullptr : &it->second;
+}
+
 std::optional<float> MotionTable::turn_rate_deg(std::uint32_t style) const {
-  const MotionCycle* turn = cycle(style, kMotionTurnRight);
-  if (!turn || !turn->omega || turn->omega->z == 0.0f) return std::nullopt;
-  return std::fabs(turn->omega->z) * (180.0f / std::numbers::pi_v<float>);
+  const auto rate = [](const MotionCycle* m) -> std::optional<float> {
+    if (!m || !m->omega || m->omega->z == 0.0f) return std::nullopt;
+    return std::fabs(m->omega->z) * (180.0f / std::numbers::pi_v<float>);
+  };
+  if (const std::optional<float> standing = rate(cycle(style, kMotionTurnRight))) return standing;
+  return rate(modifier(style, kMotionTurnRight));
 }
 
 MotionTable parse_motion_table(std::string_view bytes, const std::string& label) {

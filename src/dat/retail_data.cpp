@@ -196,7 +196,7 @@ float setup_turn_rate_deg(const RetailData& retail, std::uint32_t setup_id) {
   const MotionTable table = retail.motion_table(setup.default_motion_table);
   const std::optional<float> rate = table.turn_rate_deg();
   if (!rate)
-    throw InputError(fmt::format("MotionTable 0x{:08X} (of Setup 0x{:08X}) has no TurnRight cycle with an omega "
+    throw InputError(fmt::format("MotionTable 0x{:08X} (of Setup 0x{:08X}) has no TurnRight cycle or modifier with an omega "
                                  "in its default style 0x{:08X}", table.id, setup_id, table.default_style));
   return *rate;
 }

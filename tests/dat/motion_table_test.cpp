@@ -44,6 +44,19 @@ TEST(RetailMotionTable, ReadsItsStylesCyclesAndTurnRates) {
   EXPECT_EQ(t.cycle(0, kMotionSideStepRight), nullptr);
 }
 
+// A table that turns only as a modifier: the style's own, else the one
+// kept for every style.
+TEST(RetailMotionTable, TurnsAsAModifierWhenNoCycleTurns) {
+  MotionTable t = testing::creature_motion_table();
+  t.cycles.clear();
+  t.modifiers[kMotionTurnRight & 0xFFFFFFu] = {std::nullopt, Vec3(0.0f, 0.0f, -std::numbers::pi_v<float> / 4.0f), 0};
+  const MotionTable back = parse_motion_table(testing::motion_table_bytes(t), "table");
+  ASSERT_TRUE(back.turn_rate_deg());
+  EXPECT_NEAR(*back.turn_rate_deg(), 45.0f, 1e-4f);
+  t.modifiers[MotionTable::motion_key(kStyleNonCombat, kMotionTurnRight)] = {std::nullopt, Vec3(0.0f, 0.0f, 1.0f), 0};
+  EXPECT_NEAR(*parse_motion_table(testing::motion_table_bytes(t), "table").turn_rate_deg(), 57.29578f, 1e-3f);
+}
+
 TEST(RetailMotionTable, ASetupNamesItsTablePastItsLights) {
   const dat::Setup s = parse_setup(testing::setup_bytes(testing::creature_setup(), {}, 0, 2), "setup");
   EXPECT_EQ(s.default_motion_table, 0x09000001u);

@@ -193,7 +193,7 @@ namespace Transit
             return def;
         }
         /// <summary>The turn rate (deg/s at speed 1) of retail Setup setupId's MotionTable:
-        /// its TurnRight cycle in its default style (for Simulation.SetTurnRate).</summary>
+        /// its TurnRight motion in its default style (for Simulation.SetTurnRate).</summary>
         public static float TurnRateFromSetup(string datDir, uint setupId)
         {
             float rate;

@@ -273,7 +273,7 @@ class CharacterDef:
     @staticmethod
     def turn_rate_from_setup(dat_dir, setup_id):
         """The turn rate (degrees a second at speed 1) of retail Setup
-        setup_id's MotionTable: its TurnRight cycle in its default style
+        setup_id's MotionTable: its TurnRight motion in its default style
         (for Simulation.set_turn_rate)."""
         rate = ffi.new("float*")
         check(lib.tr_TurnRateFromSetup(str(dat_dir).encode(), setup_id, rate))

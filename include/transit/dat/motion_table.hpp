@@ -45,8 +45,12 @@ struct MotionTable {
   }
   /// The cycle of `motion` in `style` (0: the default style), or null.
   const MotionCycle* cycle(std::uint32_t style, std::uint32_t motion) const;
-  /// Degrees a second its TurnRight cycle turns in `style` (0: the default
-  /// style) at speed 1, or nothing when that cycle has no omega.
+  /// The modifier of `motion` in `style` (0: the default style), else the
+  /// one the table keeps for every style (keyed by the motion alone), or null.
+  const MotionCycle* modifier(std::uint32_t style, std::uint32_t motion) const;
+  /// Degrees a second TurnRight turns in `style` (0: the default style) at
+  /// speed 1: its cycle's omega (turning on the spot), else its modifier's
+  /// (turning while moving); nothing when neither has an omega.
   std::optional<float> turn_rate_deg(std::uint32_t style = 0) const;
 };
 

@@ -123,7 +123,7 @@ class RetailData {
 /// The turn rate (degrees a second at speed 1) of Setup `setup_id`'s
 /// MotionTable in its default style (MotionTable::turn_rate_deg). Throws
 /// InputError when the Setup has no MotionTable or the table no TurnRight
-/// cycle with an omega.
+/// cycle or modifier with an omega.
 float setup_turn_rate_deg(const RetailData& retail, std::uint32_t setup_id);
 
 /// The data directory named by TRANSIT_DAT, or nothing.

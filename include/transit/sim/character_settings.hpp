@@ -51,7 +51,7 @@ struct CharacterSettings {
 /// `base` shaped as a retail Setup (docs/retail-data.md): its spheres (when
 /// it has any), step-up and step-down heights, and free heading from its
 /// AllowFreeHeading flag; with `motions` (the Setup's MotionTable), the
-/// turn rate of its TurnRight cycle in its default style, when it has one.
+/// turn rate of its TurnRight motion in its default style, when it has one.
 /// The mover, skills and other flags stay `base`'s.
 CharacterSettings settings_from_setup(const dat::Setup& setup, CharacterSettings base = {},
                                       const dat::MotionTable* motions = nullptr);
