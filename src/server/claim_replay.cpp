@@ -46,7 +46,6 @@ class Replayer {
 
   std::optional<ReplayEnd> run(const ControlPath& path) {
     PhysicsBody body(settings_.body, last_.position);
-    body.shape.world_object.reset();
     body.velocity = path.velocity;
     body.contact = last_.supported && last_.contact_plane.has_value();
     body.on_walkable = body.contact && last_.on_walkable;
@@ -105,6 +104,11 @@ class Replayer {
 };
 
 }  // namespace
+
+bool replay_may_explain(ClaimVerdict verdict) {
+  return verdict == ClaimVerdict::TooFast || verdict == ClaimVerdict::ThroughWall ||
+         verdict == ClaimVerdict::UnreachableCell || verdict == ClaimVerdict::Flying;
+}
 
 std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
                                       const AcceptedMovement& last, const MovementClaim& claim,

@@ -24,6 +24,10 @@ struct ReplayEnd {
   float miss = 0.0f;  ///< metres between its end and the claim
 };
 
+/// Whether a replay may yet explain a claim the bounds reject so: too fast,
+/// through a wall, into an unreachable cell, flying.
+bool replay_may_explain(ClaimVerdict verdict);
+
 /// A replay from `last` that ends within `tolerance` metres of `claim`'s
 /// position, if any; `nearest`, if given, is set to the least distance
 /// (metres) between the claim and where a replay ended.

@@ -248,6 +248,13 @@ MovementChecker::MovementChecker(const World& world, const CharacterSettings& se
   if (auto problem = ac::check_body(settings.body)) throw InputError("movement checks: " + *problem);
 }
 
+MovementChecker MovementChecker::in_world(const World& world, std::size_t self_object) const {
+  MovementChecker c = *this;
+  c.world_ = &world;
+  c.settings_.body.world_object = self_object;
+  return c;
+}
+
 AcceptedMovement MovementChecker::start(const Position& position, double t, const Vec3& velocity) const {
   AcceptedMovement s;
   s.t = t;
@@ -265,9 +272,8 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
 
 ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementClaim& claim) const {
   ClaimCheck c = check_bounds(last, claim);
-  const bool replayable = c.verdict == ClaimVerdict::TooFast || c.verdict == ClaimVerdict::ThroughWall ||
-                          c.verdict == ClaimVerdict::UnreachableCell || c.verdict == ClaimVerdict::Flying;
-  if (c.accepted() || !replayable || glm::length(get_offset(last.position, claim.position)) > kFarthestClaim)
+  if (c.accepted() || !replay_may_explain(c.verdict) ||
+      glm::length(get_offset(last.position, claim.position)) > kFarthestClaim)
     return c;
   float nearest = 0.0f;
   if (const auto end = replay_claim(*world_, settings_, last, claim, options_.replay_tolerance, &nearest))

@@ -116,12 +116,15 @@ struct ClaimCheck {
 };
 
 struct ReplayEnd;
+class ClaimCrowd;
 
 /// Checks claims of characters of one shape and skills against one world.
 /// Const and thread-safe: many threads may check claims at once.
 class MovementChecker {
  public:
   /// Only AC characters (settings.mover == MoverKind::Ac); InputError otherwise.
+  /// `settings.body.world_object`, if set, names the character's own object
+  /// in `world`, which its checks never collide with.
   MovementChecker(const World& world, const CharacterSettings& settings,
                   const ClaimCheckOptions& options = {});
 
@@ -134,8 +137,12 @@ class MovementChecker {
 
   const CharacterSettings& settings() const { return settings_; }
   const ClaimCheckOptions& options() const { return options_; }
+  const World& world() const { return *world_; }
 
  private:
+  friend class ClaimCrowd;
+  // The same checker in another world, as its object there.
+  MovementChecker in_world(const World& world, std::size_t self_object) const;
   // The bounds every claim is held to; what they reject may yet be
   // explained by a replay of the physics.
   ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim) const;

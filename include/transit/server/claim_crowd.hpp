@@ -1,0 +1,94 @@
+#pragma once
+// Checking a frame's claims of many characters together, with each other
+// in the way: a claim the checks reject in the world alone (a character
+// stopped short against another, or deflected by it) is checked again with
+// the other characters standing where the server has them, as objects of
+// the world the way Simulation puts its characters there.
+//
+//   transit::ClaimCrowd crowd(world);  // once: a copy of the checkers' world
+//   std::vector<transit::CrowdClaim> claims = ...;  // this frame's, one per character
+//   transit::check_claims(crowd, claims, bystanders, out, &pool);
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "transit/server/movement_check.hpp"
+
+namespace transit {
+
+/// One claim of a batch: its character's checker (shape and skills), what
+/// the server last accepted for it, and what it claims now.
+struct CrowdClaim {
+  const MovementChecker* checker = nullptr;
+  AcceptedMovement last;
+  MovementClaim claim;
+};
+
+/// A character that claims nothing in this batch but may stand in the way
+/// of those that do: its body (spheres, scale, flags) and where the server
+/// has it.
+struct CrowdBystander {
+  const ac::AcBody* body = nullptr;
+  Position position;
+};
+
+/// The world a batch's characters meet each other in: a copy of the
+/// checkers' world, made once, into which each batch puts its characters.
+/// Not thread-safe itself (one batch at a time); the checks of a batch run
+/// on a pool.
+class ClaimCrowd {
+ public:
+  explicit ClaimCrowd(const World& world);
+  ClaimCrowd(const ClaimCrowd&) = delete;
+  ClaimCrowd& operator=(const ClaimCrowd&) = delete;
+
+  /// The checkers' world (the one copied).
+  const World& world() const { return *plain_; }
+  /// The copy with the last batch's characters in it.
+  const World& crowd_world() const { return world_; }
+
+ private:
+  friend void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
+                           std::span<const CrowdBystander> bystanders, std::span<ClaimCheck> out,
+                           ParallelFor* pool);
+  struct Member {
+    const ac::AcBody* body;
+    Position position;
+  };
+  // Puts the members in the world, the i-th as object slots_[i], each re-registered
+  // in member order whatever the batches before did.
+  void place(std::span<const Member> members);
+  // Whether a member other than `self` stands near enough to `claim`'s path
+  // from `last` to have changed it.
+  bool someone_near(std::size_t self, const AcceptedMovement& last,
+                    const MovementClaim& claim) const;
+  // The claim checked as `checker` would, in the world with the others in it.
+  ClaimCheck check_among(const MovementChecker& checker, std::size_t self,
+                         const AcceptedMovement& last, const MovementClaim& claim) const;
+
+  const World* plain_;
+  World world_;
+  std::vector<std::size_t> slots_;
+  std::vector<World::ObjectMove> moves_;
+  std::vector<Member> members_;
+  std::vector<std::size_t> retry_;
+};
+
+/// Checks claims[i] as claims[i].checker->check() does, writing out[i]; a
+/// claim that check rejects as too fast, through a wall, into an
+/// unreachable cell or flying, and that passes near another character of
+/// the batch (the claims' characters at their last accepted positions, the
+/// bystanders where given), is checked again with every other character
+/// standing there as an object (retail's collisions with creatures: players
+/// pass through players), then with those of the claims where this batch
+/// put them (the claim, or the forced position), and accepted if either
+/// accepts it. So a claim is never rejected where check() accepts it, and
+/// the answers of claims with no other character near are check()'s. Every
+/// checker must check in `crowd.world()` (InputError otherwise). The same
+/// answers on any pool or none.
+void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
+                  std::span<const CrowdBystander> bystanders, std::span<ClaimCheck> out,
+                  ParallelFor* pool = nullptr);
+
+}  // namespace transit

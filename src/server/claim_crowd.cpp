@@ -1,0 +1,152 @@
+#include "transit/server/claim_crowd.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "server/claim_replay.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/sim/simulation.hpp"
+#include "transit/world/land_defs.hpp"
+
+namespace transit {
+
+namespace {
+
+// Metres beyond the reach of its path (the claim's step, the speed it
+// carried) within which another character may have changed a claim: the
+// replays' turns and bounces stay well inside it.
+constexpr float kNearMargin = 2.0f;
+
+// A character as an object of the crowd's world, as Simulation makes its
+// characters' objects: its spheres and flags, never static.
+WorldObject character_object(const ac::AcBody& body, std::size_t member, const Position& at) {
+  WorldObject object;
+  object.id = kCharacterObjectIdBase + static_cast<std::uint32_t>(member);
+  object.position = at;
+  object.flags = body.flags & ~kFlagStatic;
+  object.scale = body.scale;
+  object.spheres = body.spheres;
+  return object;
+}
+
+bool same_shape(const WorldObject& object, const ac::AcBody& body) {
+  return object.spheres == body.spheres && object.scale == body.scale &&
+         object.flags == (body.flags & ~kFlagStatic);
+}
+
+// The radius of a sphere about the body's origin enclosing all its spheres.
+float reach_of(const ac::AcBody& body) {
+  float r = 0.0f;
+  for (const Sphere& s : body.spheres) r = std::max(r, glm::length(s.center) + s.radius);
+  return r * body.scale;
+}
+
+// The distance from `p` to the segment from the origin to `d`.
+float distance_to_segment(const Vec3& p, const Vec3& d) {
+  const float dd = glm::dot(d, d);
+  const float t = dd > 0.0f ? std::clamp(glm::dot(p, d) / dd, 0.0f, 1.0f) : 0.0f;
+  return glm::length(p - d * t);
+}
+
+}  // namespace
+
+ClaimCrowd::ClaimCrowd(const World& world) : plain_(&world), world_(world) {}
+
+void ClaimCrowd::place(std::span<const Member> members) {
+  moves_.clear();
+  for (std::size_t k = 0; k < members.size(); ++k) {
+    const Member& m = members[k];
+    if (k < slots_.size() && !same_shape(world_.objects()[slots_[k]], *m.body)) {
+      world_.remove_object(world_.handle(slots_[k]));
+      slots_[k] = world_.add_object(character_object(*m.body, k, m.position)).index;
+    } else if (k == slots_.size()) {
+      slots_.push_back(world_.add_object(character_object(*m.body, k, m.position)).index);
+    }
+    World::ObjectMove move;
+    move.index = slots_[k];
+    move.position = m.position;
+    moves_.push_back(move);
+  }
+  for (std::size_t k = members.size(); k < slots_.size(); ++k)
+    world_.remove_object(world_.handle(slots_[k]));
+  slots_.resize(members.size());
+  // Every member leaves and joins its cells again, in member order: the
+  // shadow lists (whose order collisions follow) are the same whatever
+  // the batches before left there.
+  world_.move_objects(moves_);
+}
+
+bool ClaimCrowd::someone_near(std::size_t self, const AcceptedMovement& last,
+                              const MovementClaim& claim) const {
+  const Vec3 path = get_offset(last.position, claim.position);
+  const float dt = static_cast<float>(claim.t - last.t);
+  const float reach =
+      reach_of(*members_[self].body) + glm::length(last.velocity_now) * dt + kNearMargin;
+  for (std::size_t k = 0; k < members_.size(); ++k) {
+    if (k == self) continue;
+    const WorldObject& o = world_.objects()[slots_[k]];
+    const Sphere bounds = o.bounds();
+    const Vec3 centre =
+        get_offset(last.position, o.position) + (bounds.center - o.position.frame.origin);
+    if (distance_to_segment(centre, path) <= reach + bounds.radius) return true;
+  }
+  return false;
+}
+
+ClaimCheck ClaimCrowd::check_among(const MovementChecker& checker, std::size_t self,
+                                   const AcceptedMovement& last, const MovementClaim& claim) const {
+  return checker.in_world(world_, slots_[self]).check(last, claim);
+}
+
+void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
+                  std::span<const CrowdBystander> bystanders, std::span<ClaimCheck> out,
+                  ParallelFor* pool) {
+  if (out.size() < claims.size())
+    throw InputError(
+        fmt::format("check_claims: {} answers for {} claims", out.size(), claims.size()));
+  for (const CrowdClaim& c : claims)
+    if (!c.checker || &c.checker->world() != crowd.plain_)
+      throw InputError("check_claims: every claim's checker must check in the crowd's world");
+  for (const CrowdBystander& b : bystanders)
+    if (!b.body) throw InputError("check_claims: a bystander without a body");
+  const auto run = [&](std::size_t n, auto&& each) {
+    auto block = [&](std::size_t begin, std::size_t end, int) {
+      for (std::size_t i = begin; i < end; ++i) each(i);
+    };
+    if (pool)
+      pool->run(n, block);
+    else
+      block(0, n, 0);
+  };
+  run(claims.size(),
+      [&](std::size_t i) { out[i] = claims[i].checker->check(claims[i].last, claims[i].claim); });
+
+  // First every character where the server last accepted it, then the
+  // claims' characters where this batch put them.
+  std::vector<std::size_t>& retry = crowd.retry_;
+  std::vector<ClaimCrowd::Member>& members = crowd.members_;
+  for (int round = 0; round < 2; ++round) {
+    retry.clear();
+    for (std::size_t i = 0; i < claims.size(); ++i)
+      if (replay_may_explain(out[i].verdict)) retry.push_back(i);
+    if (retry.empty()) return;
+    members.clear();
+    for (std::size_t i = 0; i < claims.size(); ++i)
+      members.push_back({&claims[i].checker->settings().body,
+                         round == 0 ? claims[i].last.position : out[i].next.position});
+    for (const CrowdBystander& b : bystanders) members.push_back({b.body, b.position});
+    crowd.place(members);
+    std::erase_if(retry, [&](std::size_t i) {
+      return !crowd.someone_near(i, claims[i].last, claims[i].claim);
+    });
+    run(retry.size(), [&](std::size_t k) {
+      const std::size_t i = retry[k];
+      ClaimCheck c = crowd.check_among(*claims[i].checker, i, claims[i].last, claims[i].claim);
+      if (c.accepted()) out[i] = std::move(c);
+    });
+  }
+}
+
+}  // namespace transit

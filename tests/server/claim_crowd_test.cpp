@@ -1,0 +1,162 @@
+// Claims checked with the frame's other characters in the way: a body that
+// bounced off another's head is accepted only with that other in the batch;
+// what the other cannot explain (hovering above it) stays rejected; a
+// claim with no one near gets check()'s own answer; the claims' characters
+// stand in each other's way; any thread count gives the same answers.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "support/test_scenes.hpp"
+#include "transit/math/input_error.hpp"
+#include "transit/server/claim_crowd.hpp"
+#include "transit/sim/simulation.hpp"
+#include "transit/world/land_defs.hpp"
+
+namespace transit {
+namespace {
+
+using ::testing::HasSubstr;
+
+CharacterDesc character_at(const std::string& name, const Vec3& local) {
+  CharacterDesc c;
+  c.name = name;
+  c.position.global = test::kBlockOrigin + local;
+  return c;
+}
+
+// A human creature (spheres of 0.48 m at 0.48 and 1.35 m: its head's top
+// 1.83 m up) standing on flat ground at (60, 60), and a human player dropped
+// from 5 m, 0.3 m off its axis: it lands on the creature's head at about
+// 0.85 s and bounces off sideways at 2.37 m/s, 1.68 m up at 1 s; alone it
+// would be on the ground by then (5 - 9.8 / 2 = 0.1 m).
+class Drop : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    scene_ = new SceneDesc(test::two_by_two_flat());
+    world_ = new World(World::from_scene(*scene_));
+    CharacterDesc rock = character_at("rock", {60.0f, 60.0f, 0.0f});
+    rock.flags = kFlagEdgeSlide | kFlagGravity | kFlagCreature;
+    scene_->characters = {rock, character_at("faller", {60.0f, 60.3f, 5.0f})};
+    Simulation sim(World::from_scene(*scene_), *scene_);
+    rock_at_ = new Position(sim.character(0).body.position);
+    dropped_at_ = new Position(sim.character(1).body.position);
+    for (int i = 0; i < 30; ++i) sim.step(1.0 / 30.0);
+    bounced_ = new Position(sim.character(1).body.position);
+    rock_body_ = new ac::AcBody(body_of(rock));
+  }
+  static void TearDownTestSuite() {
+    delete rock_body_;
+    delete bounced_;
+    delete dropped_at_;
+    delete rock_at_;
+    delete world_;
+    delete scene_;
+  }
+  static MovementChecker checker(std::size_t character) {
+    return MovementChecker(*world_, CharacterSettings::from_desc(scene_->characters[character]));
+  }
+  // The faller's claim at 1 s, checked with the creature standing at `rock`.
+  static ClaimCheck with_rock(const MovementChecker& c, const Position& claimed,
+                              const Position& rock) {
+    ClaimCrowd crowd(*world_);
+    const CrowdClaim claim{&c, c.start(*dropped_at_, 0.0), {1.0, claimed, {}}};
+    const CrowdBystander bystander{rock_body_, rock};
+    std::vector<ClaimCheck> out(1);
+    check_claims(crowd, {&claim, 1}, {&bystander, 1}, out);
+    return out[0];
+  }
+  static Position shifted(const Position& p, const Vec3& by) {
+    Position out = p;
+    out.frame.origin += by;
+    return out;
+  }
+  static SceneDesc* scene_;
+  static World* world_;
+  static Position* rock_at_;
+  static Position* dropped_at_;
+  static Position* bounced_;
+  static ac::AcBody* rock_body_;
+};
+SceneDesc* Drop::scene_ = nullptr;
+World* Drop::world_ = nullptr;
+Position* Drop::rock_at_ = nullptr;
+Position* Drop::dropped_at_ = nullptr;
+Position* Drop::bounced_ = nullptr;
+ac::AcBody* Drop::rock_body_ = nullptr;
+
+TEST_F(Drop, BouncingOffAnotherCharactersHeadIsAcceptedWithItInTheBatch) {
+  const Vec3& at = bounced_->frame.origin;
+  EXPECT_NEAR(at.z, 1.68f, 0.05f);
+  EXPECT_NEAR(at.y, 60.7f, 0.05f);
+  const MovementChecker c = checker(1);
+  const ClaimCheck alone = c.check(c.start(*dropped_at_, 0.0), {1.0, *bounced_, {}});
+  // Alone: 1.68 m up where its arc is 0.1 m, 0.25 m slack: 1.33 m too high.
+  EXPECT_EQ(alone.verdict, ClaimVerdict::Flying);
+  EXPECT_THAT(alone.reason, HasSubstr("1.33 m above the highest it can be"));
+  // With the creature: it fell onto something (its head) that may have
+  // stopped or turned it, and is no higher than that.
+  const ClaimCheck among = with_rock(c, *bounced_, *rock_at_);
+  EXPECT_TRUE(among.accepted()) << among.reason;
+  EXPECT_EQ(among.next.position, *bounced_);
+  EXPECT_NEAR(among.next.velocity_now.y, 0.395f, 0.01f);  // 0.395 m sideways in 1 s
+  EXPECT_LT(among.next.velocity_now.z, 0.0f);
+}
+
+TEST_F(Drop, HoveringAboveTheOtherCharacterIsStillFlying) {
+  const ClaimCheck c = with_rock(checker(1), shifted(*bounced_, {0.0f, 0.0f, 2.0f}), *rock_at_);
+  EXPECT_EQ(c.verdict, ClaimVerdict::Flying) << c.reason;
+  EXPECT_EQ(c.forced, *dropped_at_);
+}
+
+TEST_F(Drop, ANearbyCharacterNeverTurnsAnAcceptanceIntoARejection) {
+  // Falling straight through the creature: check() accepts it (its world
+  // has no characters), so the batch does too; it only adds acceptances.
+  const MovementChecker c = checker(1);
+  const Position through = shifted(*dropped_at_, {0.0f, 0.0f, -5.0f});
+  EXPECT_TRUE(c.check(c.start(*dropped_at_, 0.0), {1.0, through, {}}).accepted());
+  EXPECT_TRUE(with_rock(c, through, *rock_at_).accepted());
+}
+
+TEST_F(Drop, WithNoOneNearAClaimGetsChecksOwnAnswer) {
+  const MovementChecker c = checker(1);
+  const ClaimCheck alone = c.check(c.start(*dropped_at_, 0.0), {1.0, *bounced_, {}});
+  const ClaimCheck far = with_rock(c, *bounced_, shifted(*rock_at_, {30.0f, 0.0f, 0.0f}));
+  EXPECT_EQ(far.verdict, alone.verdict);
+  EXPECT_EQ(far.reason, alone.reason);
+  EXPECT_EQ(far.forced, alone.forced);
+}
+
+TEST_F(Drop, TheClaimsCharactersStandInEachOthersWayOnAnyThreadCount) {
+  // The creature claims to have stood still; no bystanders.
+  const MovementChecker faller = checker(1), rock = checker(0);
+  const std::vector<CrowdClaim> claims{
+      {&faller, faller.start(*dropped_at_, 0.0), {1.0, *bounced_, {}}},
+      {&rock, rock.start(*rock_at_, 0.0), {1.0, *rock_at_, {}}}};
+  ClaimCrowd crowd(*world_);
+  std::vector<ClaimCheck> one(2), two(2);
+  check_claims(crowd, claims, {}, one);
+  ParallelFor pool(2);
+  check_claims(crowd, claims, {}, two, &pool);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_TRUE(one[i].accepted()) << i << ": " << one[i].reason;
+    EXPECT_EQ(two[i].verdict, one[i].verdict);
+    EXPECT_EQ(two[i].next.position, one[i].next.position);
+    EXPECT_TRUE(same_bits(two[i].next.velocity_now, one[i].next.velocity_now));
+  }
+}
+
+TEST_F(Drop, ClaimsOfAnotherWorldOrTooFewAnswersAreInputErrors) {
+  const World other = World::from_scene(*scene_);
+  const MovementChecker stranger(other, CharacterSettings::from_desc(scene_->characters[1]));
+  const MovementChecker c = checker(1);
+  ClaimCrowd crowd(*world_);
+  std::vector<ClaimCheck> out(1);
+  const CrowdClaim foreign{&stranger, stranger.start(*dropped_at_, 0.0), {1.0, *bounced_, {}}};
+  EXPECT_THROW(check_claims(crowd, {&foreign, 1}, {}, out), InputError);
+  const std::vector<CrowdClaim> two{{&c, c.start(*dropped_at_, 0.0), {1.0, *bounced_, {}}},
+                                    {&c, c.start(*rock_at_, 0.0), {1.0, *rock_at_, {}}}};
+  EXPECT_THROW(check_claims(crowd, two, {}, out), InputError);
+}
+
+}  // namespace
+}  // namespace transit
