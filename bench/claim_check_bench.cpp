@@ -4,6 +4,7 @@
 // jump off a balcony, walls, water), one claim a 1/30 s tick.
 #include <benchmark/benchmark.h>
 
+#include "transit/server/claim_crowd.hpp"
 #include "transit/server/movement_check.hpp"
 #include "transit/sim/demo_script.hpp"
 #include "transit/sim/simulation.hpp"
@@ -63,8 +64,32 @@ void BM_ClaimCheck_Tour(benchmark::State& state) {
   static const ClaimSet set(145.0);
   check_all(state, set);
 }
+// The same claims checked 64 at a time as one frame's batch of a crowd
+// (check_claims with a ClaimCrowd), each batch's claims 97 ticks apart
+// along the run so that no character is near another: what a server pays
+// beyond check() when nobody is in anybody's way.
+void BM_ClaimCheck_TerrainCrowd(benchmark::State& state) {
+  static const ClaimSet set(15.0);
+  constexpr std::size_t kBatch = 64;
+  ClaimCrowd crowd(set.world);
+  std::vector<CrowdClaim> batch(kBatch);
+  std::vector<ClaimCheck> out(kBatch);
+  std::size_t first = 0;
+  for (auto _ : state) {
+    for (std::size_t k = 0; k < kBatch; ++k) {
+      const std::size_t i = (first + k * 97) % set.claims.size();
+      batch[k] = {&set.checker, set.last[i], set.claims[i]};
+    }
+    check_claims(crowd, batch, {}, out);
+    benchmark::DoNotOptimize(out.data());
+    first = (first + 1) % set.claims.size();
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kBatch));
+}
+
 BENCHMARK(BM_ClaimCheck_Terrain)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);
 BENCHMARK(BM_ClaimCheck_Tour)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);
+BENCHMARK(BM_ClaimCheck_TerrainCrowd)->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace transit
