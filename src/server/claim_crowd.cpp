@@ -78,12 +78,11 @@ void ClaimCrowd::place(std::span<const Member> members) {
   world_.move_objects(moves_);
 }
 
-bool ClaimCrowd::someone_near(std::size_t self, const AcceptedMovement& last,
-                              const MovementClaim& claim) const {
+bool ClaimCrowd::someone_near(const ac::AcBody& body, std::optional<std::size_t> self,
+                              const AcceptedMovement& last, const MovementClaim& claim) const {
   const Vec3 path = get_offset(last.position, claim.position);
   const float dt = static_cast<float>(claim.t - last.t);
-  const float reach =
-      reach_of(*members_[self].body) + glm::length(last.velocity_now) * dt + kNearMargin;
+  const float reach = reach_of(body) + glm::length(last.velocity_now) * dt + kNearMargin;
   for (std::size_t k = 0; k < members_.size(); ++k) {
     if (k == self) continue;
     const WorldObject& o = world_.objects()[slots_[k]];
@@ -95,9 +94,10 @@ bool ClaimCrowd::someone_near(std::size_t self, const AcceptedMovement& last,
   return false;
 }
 
-ClaimCheck ClaimCrowd::check_among(const MovementChecker& checker, std::size_t self,
+ClaimCheck ClaimCrowd::check_among(const MovementChecker& checker, std::optional<std::size_t> self,
                                    const AcceptedMovement& last, const MovementClaim& claim) const {
-  return checker.in_world(world_, slots_[self]).check(last, claim);
+  return checker.in_world(world_, self ? std::optional<std::size_t>(slots_[*self]) : std::nullopt)
+      .check(last, claim);
 }
 
 void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
@@ -120,30 +120,50 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
     else
       block(0, n, 0);
   };
-  run(claims.size(),
-      [&](std::size_t i) { out[i] = claims[i].checker->check(claims[i].last, claims[i].claim); });
+  const auto body_of = [&](std::size_t i) -> const ac::AcBody& {
+    return claims[i].checker->settings().body;
+  };
+  std::vector<ClaimCrowd::Member>& members = crowd.members_;
 
-  // First every character where the server last accepted it, then the
+  // The still bystanders are in the way from the start, of the claims near them.
+  std::vector<std::uint8_t>& among_still = crowd.among_still_;
+  among_still.assign(claims.size(), 0);
+  members.clear();
+  for (const CrowdBystander& b : bystanders)
+    if (b.still) members.push_back({b.body, b.position});
+  if (!members.empty()) {
+    crowd.place(members);
+    for (std::size_t i = 0; i < claims.size(); ++i)
+      among_still[i] = crowd.someone_near(body_of(i), std::nullopt, claims[i].last, claims[i].claim);
+  }
+  run(claims.size(), [&](std::size_t i) {
+    out[i] = among_still[i]
+                 ? crowd.check_among(*claims[i].checker, std::nullopt, claims[i].last, claims[i].claim)
+                 : claims[i].checker->check(claims[i].last, claims[i].claim);
+  });
+
+  // Then every character where the server last accepted it, then the
   // claims' characters where this batch put them.
   std::vector<std::size_t>& retry = crowd.retry_;
-  std::vector<ClaimCrowd::Member>& members = crowd.members_;
+  const std::size_t first_claim = bystanders.size();  // the members: bystanders, then claims
   for (int round = 0; round < 2; ++round) {
     retry.clear();
     for (std::size_t i = 0; i < claims.size(); ++i)
       if (replay_may_explain(out[i].verdict)) retry.push_back(i);
     if (retry.empty()) return;
     members.clear();
-    for (std::size_t i = 0; i < claims.size(); ++i)
-      members.push_back({&claims[i].checker->settings().body,
-                         round == 0 ? claims[i].last.position : out[i].next.position});
     for (const CrowdBystander& b : bystanders) members.push_back({b.body, b.position});
+    for (std::size_t i = 0; i < claims.size(); ++i)
+      members.push_back(
+          {&body_of(i), round == 0 ? claims[i].last.position : out[i].next.position});
     crowd.place(members);
     std::erase_if(retry, [&](std::size_t i) {
-      return !crowd.someone_near(i, claims[i].last, claims[i].claim);
+      return !crowd.someone_near(body_of(i), first_claim + i, claims[i].last, claims[i].claim);
     });
     run(retry.size(), [&](std::size_t k) {
       const std::size_t i = retry[k];
-      ClaimCheck c = crowd.check_among(*claims[i].checker, i, claims[i].last, claims[i].claim);
+      ClaimCheck c =
+          crowd.check_among(*claims[i].checker, first_claim + i, claims[i].last, claims[i].claim);
       if (c.accepted()) out[i] = std::move(c);
     });
   }

@@ -248,7 +248,7 @@ MovementChecker::MovementChecker(const World& world, const CharacterSettings& se
   if (auto problem = ac::check_body(settings.body)) throw InputError("movement checks: " + *problem);
 }
 
-MovementChecker MovementChecker::in_world(const World& world, std::size_t self_object) const {
+MovementChecker MovementChecker::in_world(const World& world, std::optional<std::size_t> self_object) const {
   MovementChecker c = *this;
   c.world_ = &world;
   c.settings_.body.world_object = self_object;

@@ -55,12 +55,13 @@ class Drop : public ::testing::Test {
   static MovementChecker checker(std::size_t character) {
     return MovementChecker(*world_, CharacterSettings::from_desc(scene_->characters[character]));
   }
-  // The faller's claim at 1 s, checked with the creature standing at `rock`.
+  // The faller's claim at 1 s, checked with the creature standing at `rock`
+  // (the server holding it there all along if `still`).
   static ClaimCheck with_rock(const MovementChecker& c, const Position& claimed,
-                              const Position& rock) {
+                              const Position& rock, bool still = false) {
     ClaimCrowd crowd(*world_);
     const CrowdClaim claim{&c, c.start(*dropped_at_, 0.0), {1.0, claimed, {}}};
-    const CrowdBystander bystander{rock_body_, rock};
+    const CrowdBystander bystander{rock_body_, rock, still};
     std::vector<ClaimCheck> out(1);
     check_claims(crowd, {&claim, 1}, {&bystander, 1}, out);
     return out[0];
@@ -115,6 +116,21 @@ TEST_F(Drop, ANearbyCharacterNeverTurnsAnAcceptanceIntoARejection) {
   const Position through = shifted(*dropped_at_, {0.0f, 0.0f, -5.0f});
   EXPECT_TRUE(c.check(c.start(*dropped_at_, 0.0), {1.0, through, {}}).accepted());
   EXPECT_TRUE(with_rock(c, through, *rock_at_).accepted());
+}
+
+TEST_F(Drop, NoClaimPassesThroughACharacterTheServerHeldStill) {
+  const MovementChecker c = checker(1);
+  const Position through = shifted(*dropped_at_, {0.0f, 0.0f, -5.0f});
+  const ClaimCheck fell = with_rock(c, through, *rock_at_, true);
+  EXPECT_EQ(fell.verdict, ClaimVerdict::ThroughWall) << fell.reason;
+  // Forced onto the creature's head: the faller's lower sphere (0.48 m, its
+  // centre 0.48 m up) touches the creature's upper one (centre 1.35 m up)
+  // 0.3 m off its axis when it is sqrt(0.96^2 - 0.3^2) = 0.912 m above it,
+  // the faller's feet at 1.782 m; the path stops on it, never inside.
+  EXPECT_GE(fell.forced.frame.origin.z, 1.35f + 0.912f - 0.48f - 0.005f);
+  EXPECT_LT(fell.forced.frame.origin.z, 1.85f);
+  // The bounce off it is still accepted.
+  EXPECT_TRUE(with_rock(c, *bounced_, *rock_at_, true).accepted());
 }
 
 TEST_F(Drop, WithNoOneNearAClaimGetsChecksOwnAnswer) {

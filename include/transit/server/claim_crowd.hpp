@@ -10,6 +10,8 @@
 //   transit::check_claims(crowd, claims, bystanders, out, &pool);
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -31,6 +33,11 @@ struct CrowdClaim {
 struct CrowdBystander {
   const ac::AcBody* body = nullptr;
   Position position;
+  /// The server knows it stood there, unmoving, since the last accepted
+  /// time of every claim of the batch (a creature the server holds still):
+  /// then it is in the way of every check of a claim near it, so that no
+  /// claim passes through it.
+  bool still = false;
 };
 
 /// The world a batch's characters meet each other in: a copy of the
@@ -59,12 +66,13 @@ class ClaimCrowd {
   // Puts the members in the world, the i-th as object slots_[i], each re-registered
   // in member order whatever the batches before did.
   void place(std::span<const Member> members);
-  // Whether a member other than `self` stands near enough to `claim`'s path
-  // from `last` to have changed it.
-  bool someone_near(std::size_t self, const AcceptedMovement& last,
-                    const MovementClaim& claim) const;
-  // The claim checked as `checker` would, in the world with the others in it.
-  ClaimCheck check_among(const MovementChecker& checker, std::size_t self,
+  // Whether a member other than `self` stands near enough to the path from
+  // `last` to `claim` of a character of body `body` to have changed it.
+  bool someone_near(const ac::AcBody& body, std::optional<std::size_t> self,
+                    const AcceptedMovement& last, const MovementClaim& claim) const;
+  // The claim checked as `checker` would, in the world with the members in
+  // it, as member `self` (if it is one).
+  ClaimCheck check_among(const MovementChecker& checker, std::optional<std::size_t> self,
                          const AcceptedMovement& last, const MovementClaim& claim) const;
 
   const World* plain_;
@@ -73,6 +81,7 @@ class ClaimCrowd {
   std::vector<World::ObjectMove> moves_;
   std::vector<Member> members_;
   std::vector<std::size_t> retry_;
+  std::vector<std::uint8_t> among_still_;
 };
 
 /// Checks claims[i] as claims[i].checker->check() does, writing out[i]; a
@@ -83,10 +92,12 @@ class ClaimCrowd {
 /// standing there as an object (retail's collisions with creatures: players
 /// pass through players), then with those of the claims where this batch
 /// put them (the claim, or the forced position), and accepted if either
-/// accepts it. So a claim is never rejected where check() accepts it, and
-/// the answers of claims with no other character near are check()'s. Every
-/// checker must check in `crowd.world()` (InputError otherwise). The same
-/// answers on any pool or none.
+/// accepts it. So without still bystanders a claim is never rejected where
+/// check() accepts it, and the answers of claims with no other character
+/// near are check()'s. A claim near a still bystander is checked with the
+/// still bystanders in the world from the start: one through them is
+/// rejected. Every checker must check in `crowd.world()` (InputError
+/// otherwise). The same answers on any pool or none.
 void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
                   std::span<const CrowdBystander> bystanders, std::span<ClaimCheck> out,
                   ParallelFor* pool = nullptr);

@@ -141,8 +141,8 @@ class MovementChecker {
 
  private:
   friend class ClaimCrowd;
-  // The same checker in another world, as its object there.
-  MovementChecker in_world(const World& world, std::size_t self_object) const;
+  // The same checker in another world, as its object there (if it is one).
+  MovementChecker in_world(const World& world, std::optional<std::size_t> self_object) const;
   // The bounds every claim is held to; what they reject may yet be
   // explained by a replay of the physics.
   ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim) const;
