@@ -21,6 +21,7 @@
 // of cheats accepted over 1,000,000 claims (docs/server.md lists the kinds
 // and why the claims cannot tell them apart); the bounds below keep them
 // from growing.
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 
@@ -66,6 +67,8 @@ struct Client {
   int frames = 0;       // since the last claim
   int frames_left = 1;
   double touched_character = -100.0;  // when it last touched another character
+  Position at;                        // where it is
+  double still_since = 0.0;           // since when it has been there
   float jump_extent = 1.0f;           // of the last jump it asked for
 };
 
@@ -191,11 +194,17 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
                       ch.body.velocity.y, ch.body.velocity.z);
         }
     FrameBatch batch;
+    std::vector<const Client*> standing;  // by bystander
     for (std::size_t k = 0; k < clients.size(); ++k) {
       Client& cl = clients[k];
       ++cl.frames;
+      if (sim.character(cl.index).body.position != cl.at) {
+        cl.at = sim.character(cl.index).body.position;
+        cl.still_since = now;
+      }
       if (--cl.frames_left > 0) {
         batch.bystanders.push_back({&cl.checker->settings().body, cl.accepted.position});
+        standing.push_back(&cl);
         continue;
       }
       cl.frames_left = rng.between(1, 4);
@@ -205,6 +214,13 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
       batch.clients.push_back(k);
       batch.claims.push_back({&*cl.checker, cl.accepted, claim});
     }
+    // A client that has not moved since before every claim's last accepted
+    // time, where the server last accepted it, is one a server holding its
+    // own creatures still would know stood there.
+    double since = now;
+    for (const CrowdClaim& c : batch.claims) since = std::min(since, c.last.t);
+    for (std::size_t k = 0; k < standing.size(); ++k)
+      batch.bystanders[k].still = standing[k]->still_since < since && standing[k]->at == standing[k]->accepted.position;
     for (std::size_t i = 0; i < sim.size(); ++i)
       if (sim.character(i).mover != MoverKind::Ac)
         batch.bystanders.push_back({&bodies[i], sim.character(i).body.position});
