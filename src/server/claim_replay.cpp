@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "server/motion_schedule.hpp"
 #include "transit/motion/body_update.hpp"
 #include "transit/sim/sim_character.hpp"
 
@@ -45,12 +46,7 @@ class Replayer {
   bool turns() const { return std::abs(turn_rate_) > 1.0f; }
 
   std::optional<ReplayEnd> run(const ControlPath& path) {
-    PhysicsBody body(settings_.body, last_.position);
-    body.velocity = path.velocity;
-    body.contact = last_.supported && last_.contact_plane.has_value();
-    body.on_walkable = body.contact && last_.on_walkable;
-    body.contact_plane = last_.contact_plane;
-    body.calc_acceleration();
+    PhysicsBody body = start_body(path.velocity);
     MotionInterpreter motion(settings_.skills);
     apply_forward_input(motion, path.motion->forward);
     motion.set_sidestep(sidestep_command(path.motion->strafe));
@@ -73,6 +69,38 @@ class Replayer {
                                                                  : 0.0f);
       update_object(world_, body, &motion, frame, QuantumOptions{}, events_, move_);
     }
+    return ended(body);
+  }
+
+  // The claim's changes from the controls held at the last claim, each
+  // stretch between them in `frames` frames.
+  std::optional<ReplayEnd> run_changes(const MotionChange& start, const Vec3& velocity, int frames) {
+    PhysicsBody body = start_body(velocity);
+    MotionInterpreter motion(settings_.skills);
+    for_each_stretch(start, 0.0f, last_.t, claim_, 0.0f, [&](const ControlStretch& s) {
+      apply_forward_input(motion, s.controls->forward);
+      motion.set_sidestep(sidestep_command(s.controls->strafe));
+      motion.set_turn_rate(s.controls->turn_deg_per_s);
+      if (s.jump) motion.jump(s.controls->jump_extent, body);
+      const double frame = (s.end - s.begin) / frames;
+      for (int f = 0; f < frames && frame > 0.0; ++f)
+        update_object(world_, body, &motion, frame, QuantumOptions{}, events_, move_);
+    });
+    return ended(body);
+  }
+
+ private:
+  PhysicsBody start_body(const Vec3& velocity) const {
+    PhysicsBody body(settings_.body, last_.position);
+    body.velocity = velocity;
+    body.contact = last_.supported && last_.contact_plane.has_value();
+    body.on_walkable = body.contact && last_.on_walkable;
+    body.contact_plane = last_.contact_plane;
+    body.calc_acceleration();
+    return body;
+  }
+
+  std::optional<ReplayEnd> ended(const PhysicsBody& body) {
     const float miss = glm::length(get_offset(body.position, claim_.position));
     nearest_ = std::min(nearest_, miss);
     if (miss > tolerance_) return std::nullopt;
@@ -80,7 +108,6 @@ class Replayer {
     return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss};
   }
 
- private:
   // The claim is where the run ended, or a straight transition away.
   bool reaches_claim(const PhysicsBody& body) {
     if (glm::length(get_offset(body.position, claim_.position)) < 1e-3f &&
@@ -112,17 +139,12 @@ bool replay_may_explain(ClaimVerdict verdict) {
 
 std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
                                       const AcceptedMovement& last, const MovementClaim& claim,
-                                      float tolerance, float* nearest) {
+                                      const ReplayControls& controls, float tolerance, float* nearest) {
   Replayer replayer(world, settings, last, claim, tolerance);
   // The replay nearest the claim gives the velocity the next claim starts
   // from (one that ends near it along another control path may carry a
   // different velocity).
   std::optional<ReplayEnd> best;
-  ClaimedMotion held = last.motion;
-  held.jumped = claim.motion.jumped;
-  held.jump_extent = claim.motion.jump_extent;
-  const ClaimedMotion* motions[] = {&claim.motion, &held};
-  const int motion_count = held == claim.motion ? 1 : 2;
   // Its velocity now; on something, where friction slows it, also half of
   // it, or at rest (the motion moves a body on the ground, whatever its
   // velocity).
@@ -132,15 +154,34 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
     for (const Vec3& v : {last.velocity_now * 0.5f, Vec3(0.0f)})
       if (std::find(velocities, velocities + velocity_count, v) == velocities + velocity_count)
         velocities[velocity_count++] = v;
+  // With the changes known, each stretch runs its own controls; only when
+  // none of those explains the claim are the guesses below tried too (a
+  // late change, frames that fell otherwise).
+  if (controls.start) {
+    for (int v = 0; v < velocity_count; ++v)
+      for (int frames = 1; frames <= 4; ++frames)
+        if (auto end = replayer.run_changes(*controls.start, velocities[v], frames);
+            end && (!best || end->miss < best->miss)) {
+          best = end;
+          if (best->miss < kCloseEnough) return best;
+        }
+    if (best) return best;
+  }
+  const ClaimedMotion& motion = *controls.motion;
+  ClaimedMotion held = last.motion;
+  held.jumped = motion.jumped;
+  held.jump_extent = motion.jump_extent;
+  const ClaimedMotion* motions[] = {&motion, &held};
+  const int motion_count = held == motion ? 1 : 2;
   for (int m = 0; m < motion_count; ++m)
     for (int v = 0; v < velocity_count; ++v)
       for (int frames = 1; frames <= 4; ++frames) {
-        const int jumps = claim.motion.jumped && frames == 1 ? 8 : 1;
+        const int jumps = motion.jumped && frames == 1 ? 8 : 1;
         const int turns = frames % 2 == 0 && replayer.turns() ? 3 : 1;
         for (int j = 0; j < jumps; ++j)
           for (int turn = 0; turn < turns; ++turn) {
             const ControlPath path{motions[m], velocities[v], frames,
-                                   claim.motion.jumped && frames == 1 ? j : -1, turn};
+                                   motion.jumped && frames == 1 ? j : -1, turn};
             if (auto end = replayer.run(path); end && (!best || end->miss < best->miss)) {
               best = end;
               if (best->miss < kCloseEnough) return best;

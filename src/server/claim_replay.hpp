@@ -6,7 +6,10 @@
 // in one to four frames; the heading turning evenly from the last claim's
 // to this one's, or all in one half; a claimed jump at any eighth of the
 // time; the velocity the server carries, or on the ground half of it or
-// none). The claim is explained if one of those runs ends near it.
+// none). With the client's motion changes known, each stretch between
+// them runs its own controls (forward, sidestep, turn, a jump where it
+// began) in one to four frames instead. The claim is explained if one of
+// those runs ends near it.
 
 #include <optional>
 
@@ -28,11 +31,19 @@ struct ReplayEnd {
 /// through a wall, into an unreachable cell, flying.
 bool replay_may_explain(ClaimVerdict verdict);
 
+/// The controls a replay runs: the claim's motion (the fastest held since
+/// the last claim), or, when `start` (the controls held at the last claim)
+/// is known, each of the claim's changes from when it arrived.
+struct ReplayControls {
+  const ClaimedMotion* motion = nullptr;
+  const MotionChange* start = nullptr;
+};
+
 /// A replay from `last` that ends within `tolerance` metres of `claim`'s
 /// position, if any; `nearest`, if given, is set to the least distance
 /// (metres) between the claim and where a replay ended.
 std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
                                       const AcceptedMovement& last, const MovementClaim& claim,
-                                      float tolerance, float* nearest = nullptr);
+                                      const ReplayControls& controls, float tolerance, float* nearest = nullptr);
 
 }  // namespace transit

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "server/claim_replay.hpp"
+#include "server/motion_schedule.hpp"
 #include "transit/math/constants.hpp"
 #include "transit/math/input_error.hpp"
 #include "transit/movers/ac/ac_checks.hpp"
@@ -19,6 +20,9 @@ namespace transit {
 namespace {
 
 constexpr float kG = -kGravity;
+// Metres walkable ground rises over a metre across, at its steepest
+// (normal.z = FloorZ).
+const float kClimbPerMetre = std::sqrt(1.0f - kFloorZ * kFloorZ) / kFloorZ;
 // Farther than this from the last accepted position (metres) is never a
 // move: retail's top speed, 50 m/s, for 10 s.
 constexpr float kFarthestClaim = 500.0f;
@@ -200,6 +204,92 @@ std::optional<float> fall_stops_at(const World& world, const ac::AcBody& body, c
   return stop->frame.origin.z;
 }
 
+// What the client's controls, known change by change, allow between two
+// claims: each stretch of time held at its controls' speed, widened by the
+// change jitter at both ends (the first also by the burst a late claim may
+// have cut off), a jump's speed from the jump on.
+class ControlBounds {
+ public:
+  ControlBounds(const CharacterSettings& settings, const ClaimCheckOptions& options, const AcceptedMovement& last,
+                const MovementClaim& claim, const MotionChange& start)
+      : settings_(settings), options_(options), last_(last), claim_(claim), start_(start) {}
+
+  // Metres its motion may have carried it toward compass `toward_deg`:
+  // all of a stretch's travel when its direction of motion is within 90
+  // degrees of it at some moment, else only what a wall may turn sideways;
+  // a jump's momentum keeps the direction it left with.
+  float reach_toward(float toward_deg) const {
+    float reach = 0.0f;
+    each([&](const ControlStretch& s, float speed, float direction_deg, float window) {
+      const float dur = static_cast<float>(s.end - s.begin);
+      const float turn = s.controls->turn_deg_per_s * dur;
+      // A quantum moves it along the heading it began with.
+      const float slack = s.heading_slack_deg +
+                          std::abs(s.controls->turn_deg_per_s) * (options_.change_jitter + kMaxQuantum);
+      const float share = share_toward(s.heading_deg + direction_deg, turn, slack, toward_deg);
+      reach += speed * window * share;
+      if (s.jump) reach += speed * flight(s) * share;
+    });
+    return reach;
+  }
+
+  // Metres of path its motion drives it along: each stretch's travel, a
+  // change that arrived up to the jitter early or late moving the
+  // difference of speeds.
+  float path() const {
+    float length = 0.0f, before = -1.0f;
+    each([&](const ControlStretch& s, float speed, float, float) {
+      length += speed * static_cast<float>(s.end - s.begin);
+      if (before >= 0.0f) length += std::abs(speed - before) * options_.change_jitter;
+      before = speed;
+    });
+    return length;
+  }
+
+  // Metres its motion may lift it when the claim is `across` metres away
+  // horizontally: what of its path that travel (less the slack and a late
+  // claim's unused budget) leaves for going up, and what a jump adds (one
+  // between the claims from when it started; one before the last claim,
+  // which may still be rising, over the whole time).
+  float rise(float across) const {
+    const float path = this->path();
+    const float used = std::max(0.0f, across - options_.distance_slack - std::max(0.0f, last_.budget));
+    float up = std::sqrt(std::max(0.0f, path * path - used * used));
+    MotionInterpreter motion;
+    motion.set_skills(settings_.skills);
+    const float dt = static_cast<float>(claim_.t - last_.t);
+    if (last_.motion.jumped) up += motion.jump_v_z(last_.motion.jump_extent) * dt;
+    float jump = 0.0f;
+    for_each_stretch(start_, 0.0f, last_.t, claim_, options_.change_jitter, [&](const ControlStretch& s) {
+      if (s.jump) jump = std::max(jump, motion.jump_v_z(s.controls->jump_extent) * flight(s));
+    });
+    return up + jump;
+  }
+
+ private:
+  // Seconds from a stretch's jump to the claim.
+  float flight(const ControlStretch& s) const {
+    return static_cast<float>(claim_.t - s.begin) + options_.change_jitter;
+  }
+
+  template <typename Visit>
+  void each(Visit&& visit) const {
+    const float heading = last_.position.frame.heading();
+    for_each_stretch(start_, heading, last_.t, claim_, options_.change_jitter, [&](const ControlStretch& s) {
+      const ControlVelocity v = control_velocity(settings_, *s.controls);
+      float window = static_cast<float>(s.end - s.begin) + 2.0f * options_.change_jitter;
+      if (s.begin == last_.t) window += options_.burst_seconds;
+      visit(s, v.speed * (1.0f + options_.speed_margin), v.direction_deg, window);
+    });
+  }
+
+  const CharacterSettings& settings_;
+  const ClaimCheckOptions& options_;
+  const AcceptedMovement& last_;
+  const MovementClaim& claim_;
+  const MotionChange& start_;
+};
+
 ClaimCheck reject(ClaimVerdict verdict, std::string reason, const AcceptedMovement& last,
                   const Position& forced, double t) {
   ClaimCheck c;
@@ -210,6 +300,7 @@ ClaimCheck reject(ClaimVerdict verdict, std::string reason, const AcceptedMoveme
   c.next.t = t;
   c.next.position = forced;
   c.next.velocity = Vec3(0.0f);
+  c.next.turned = true;
   return c;
 }
 
@@ -255,8 +346,10 @@ MovementChecker MovementChecker::in_world(const World& world, std::optional<std:
   return c;
 }
 
-AcceptedMovement MovementChecker::start(const Position& position, double t, const Vec3& velocity) const {
+AcceptedMovement MovementChecker::start(const Position& position, double t, const Vec3& velocity,
+                                        const std::optional<MotionChange>& controls) const {
   AcceptedMovement s;
+  s.controls = controls;
   s.t = t;
   s.position = position;
   s.velocity = s.velocity_now = velocity;
@@ -271,13 +364,27 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
 }
 
 ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementClaim& claim) const {
-  ClaimCheck c = check_bounds(last, claim);
+  if (!claim.changes.empty())
+    if (auto problem = changes_problem(claim))
+      return reject(ClaimVerdict::Invalid, *problem, last, last.position, std::max(last.t, claim.t));
+  // With the controls known change by change, they give the motion.
+  const std::optional<MotionChange> start = controls_at_start(last, claim);
+  const ClaimedMotion motion = start ? fastest_motion(settings_, *start, claim, last.t) : claim.motion;
+  ClaimCheck c = check_motion(last, claim, motion, start ? &*start : nullptr);
+  c.next.controls = claim.changes.empty() ? start : claim.changes.back();
+  return c;
+}
+
+ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const MovementClaim& claim,
+                                         const ClaimedMotion& motion, const MotionChange* start) const {
+  ClaimCheck c = check_bounds(last, claim, motion, start);
   if (c.accepted() || !replay_may_explain(c.verdict) ||
       glm::length(get_offset(last.position, claim.position)) > kFarthestClaim)
     return c;
   float nearest = 0.0f;
-  if (const auto end = replay_claim(*world_, settings_, last, claim, options_.replay_tolerance, &nearest))
-    return accept_replayed(last, claim, *end);
+  const ReplayControls controls{&motion, start};
+  if (const auto end = replay_claim(*world_, settings_, last, claim, controls, options_.replay_tolerance, &nearest))
+    return accept_replayed(last, claim, motion, *end);
   c.reason += fmt::format("; no replay of the physics ends nearer than {:.2f} m", nearest);
   return c;
 }
@@ -285,14 +392,14 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
 // The state after a claim a replay explained: where the replay says it is
 // going, its arc starting again at the claim.
 ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const MovementClaim& claim,
-                                            const ReplayEnd& end) const {
+                                            const ClaimedMotion& motion, const ReplayEnd& end) const {
   ClaimCheck c;
   AcceptedMovement& next = c.next;
   next = last;
   const float dt = static_cast<float>(claim.t - last.t);
   next.t = claim.t;
   next.position = claim.position;
-  next.motion = claim.motion;
+  next.motion = motion;
   next.velocity = get_offset(last.position, claim.position) / dt;
   next.velocity_now = end.velocity;
   next.budget = 0.0f;
@@ -302,16 +409,18 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
   if (last.supported) {
     next.anchor_z = last.position.frame.origin.z;
-    next.anchor_speed = departure_speed(settings_, top_speed(settings_, last, claim.motion), last, claim.motion);
+    next.anchor_speed = departure_speed(settings_, top_speed(settings_, last, motion), last, motion);
   }
   next.free_flight = false;
+  next.turned = false;  // the replay's own velocity
   next.air_t = claim.t;
   next.air_z = claim.position.frame.origin.z;
   next.air_vz = end.velocity.z;
   return c;
 }
 
-ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const MovementClaim& claim) const {
+ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const MovementClaim& claim,
+                                         const ClaimedMotion& motion, const MotionChange* start) const {
   const World& world = *world_;
   const Position& to = claim.position;
   const double dt_d = claim.t - last.t;
@@ -343,7 +452,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                               "is a teleport (start the character there instead)",
                               glm::length(step), kFarthestClaim),
                   last, last.position, claim.t);
-  const float ground_speed = top_speed(settings_, last, claim.motion);
+  const float ground_speed = top_speed(settings_, last, motion);
   const float speed = ground_speed * (1.0f + options_.speed_margin);
   // Gravity may speed it up along a slope (one too steep, or met in between).
   const float allowance = speed * dt + 0.5f * kG * dt * dt;
@@ -354,6 +463,35 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                   fmt::format("{:.2f} m in {:.3f} s; at most {:.2f} m (speed {:.2f} m/s)", horizontal(step), dt,
                               horizontal(step) + budget + options_.distance_slack, speed),
                   last, last.position, claim.t);
+
+  // With its controls known change by change: no farther toward the claim
+  // than they, its momentum and a slope carry it that way (a runner does
+  // not end up behind itself).
+  std::optional<ControlBounds> controls;
+  if (start) {
+    controls.emplace(settings_, options_, last, claim, *start);
+    const float across = horizontal(step);
+    if (across > options_.distance_slack) {
+      const Vec3 way(step.x / across, step.y / across, 0.0f);
+      // Its momentum that way: all of it when it may have been turned since
+      // it was measured (or it stood on no walkable ground, where gravity
+      // turns it towards the fall line); and what it may have gained since.
+      const float momentum =
+          (last.turned || !last.supported || !last.on_walkable
+               ? std::max(horizontal(last.velocity_now), horizontal(last.velocity))
+               : std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)})) *
+          dt;
+      const float reach = controls->reach_toward(compass_deg(way.x, way.y)) + momentum +
+                          0.5f * kG * dt * dt + kG * options_.burst_seconds * dt;
+      if (across > reach + options_.distance_slack)
+        return reject(ClaimVerdict::TooFast,
+                      fmt::format("{:.2f} m in {:.3f} s toward {:.0f} degrees; its controls, momentum and a slope "
+                                  "carry it at most {:.2f} m that way",
+                                  across, dt, compass_deg(way.x, way.y),
+                                  reach + options_.distance_slack),
+                      last, last.position, claim.t);
+    }
+  }
 
   // The path: retail's transition from the last position must reach the
   // claim (a claim where the last one was needs none: retail may hold a
@@ -387,14 +525,14 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   next = last;
   next.t = claim.t;
   next.position = to;
-  next.motion = claim.motion;
+  next.motion = motion;
   next.velocity = next.velocity_now = step / dt;
   next.budget = budget;
   next.supported = reach.result.contact;
   next.on_walkable = reach.result.on_walkable;
   next.contact_plane = reach.result.contact_plane;
   if (!next.supported) support_below(world, settings_.body, to, options_.height_slack, next);
-  const float leave_speed = departure_speed(settings_, ground_speed, last, claim.motion);
+  const float leave_speed = departure_speed(settings_, ground_speed, last, motion);
   // Any support anchors the height bound: the server's view of walkability
   // (a probe below the claim) and the client's may differ at a slope's edge.
   if (last.supported) {
@@ -406,7 +544,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // speed; otherwise it is on the arc it was on, and from here on it is.
   const ac::AcMoveResult& m = reach.result;
   bool met = m.collision_normal || m.contact || !m.collided_object_ids.empty();
-  bool fresh = last.supported || met || claim.motion.jumped || last.motion.jumped;
+  bool fresh = last.supported || met || motion.jumped || last.motion.jumped;
   const bool falls = (settings_.body.flags & kFlagGravity) != 0;
   const float arc_now = arc_height(last, claim.t);
   // Something it fell onto since may have stopped or turned it, if it is
@@ -432,15 +570,20 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // What its own motion may send it upwards with; momentum turned upwards
   // (a slide down one slope up another) is left to the replay.
   const float motion_leave_speed = departure_speed(
-      settings_, std::max(motion_speed(settings_, last.motion), motion_speed(settings_, claim.motion)), last,
-      claim.motion);
+      settings_, std::max(motion_speed(settings_, last.motion), motion_speed(settings_, motion)), last,
+      motion);
   const float launch = motion_leave_speed * (1.0f + options_.speed_margin);
+  // How high its motion may lift it: all of it upwards; with its controls
+  // known, only what of their path the claim's horizontal travel leaves
+  // (a runner that went its whole way across rose by no slope).
+  const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step)))
+                              : launch * dt;
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
   const float step_up = met ? 1.5f * settings_.body.step_up_height : 0.0f;
   // Up onto something through the air: no higher than a jump or its motion
   // turned upwards lifts it, and a step up.
   if (reach.through_air && falls && to.frame.origin.z > last.position.frame.origin.z) {
-    const float highest = last.position.frame.origin.z + 1.5f * settings_.body.step_up_height + launch * dt +
+    const float highest = last.position.frame.origin.z + 1.5f * settings_.body.step_up_height + rise +
                           options_.height_slack;
     if (to.frame.origin.z > highest)
       return reject(ClaimVerdict::Flying,
@@ -448,7 +591,23 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                                 where(to), to.frame.origin.z - last.position.frame.origin.z, where(last.position), dt),
                     last, last.position, claim.t);
   }
+  // With its controls known, up along the ground too: no more than walkable
+  // ground climbs over the path they drive it (a late claim's burst
+  // included), or than a jump or its run turned upwards lifts it, and a
+  // step up. Momentum turned upwards is left to the replay, as in the air.
+  if (controls && next.supported && falls && !stayed) {
+    const float climb = kClimbPerMetre * (controls->path() + launch * options_.burst_seconds);
+    const float highest = last.position.frame.origin.z + 1.5f * settings_.body.step_up_height +
+                          std::max(climb, rise) + options_.height_slack;
+    if (to.frame.origin.z > highest)
+      return reject(ClaimVerdict::Flying,
+                    fmt::format("{} is {:.2f} m above {} after {:.3f} s, higher than its controls climb or lift it",
+                                where(to), to.frame.origin.z - last.position.frame.origin.z, where(last.position), dt),
+                    last, last.position, claim.t);
+  }
   next.free_flight = !next.supported && !fresh;
+  next.turned = !last.supported || !last.on_walkable || m.collision_normal.has_value() ||
+                !m.collided_object_ids.empty();
   if (next.free_flight) next.velocity_now.z -= 0.5f * kG * dt;
   if (!next.supported && fresh) {
     // The arc from here: its height now, all of its speed upwards.
@@ -467,7 +626,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // (a move past the sub-step cap, the edge of the loaded world) or holding
   // still; one without gravity floats.
   if (!next.supported && !stayed && falls) {
-    float ceiling = fresh  ? last.position.frame.origin.z + step_up + launch * dt
+    float ceiling = fresh  ? last.position.frame.origin.z + step_up + rise
                     : held ? std::max(arc_now, last.position.frame.origin.z)
                            : arc_now +
                                  options_.fall_slack_per_second * static_cast<float>(claim.t - last.air_t);

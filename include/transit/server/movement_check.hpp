@@ -16,6 +16,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "transit/desc/run_desc.hpp"
 #include "transit/sim/character_settings.hpp"
@@ -34,12 +35,34 @@ struct ClaimedMotion {
   bool operator==(const ClaimedMotion&) const = default;
 };
 
+/// A change of the client's controls, as retail's MoveToState message gives
+/// it (its raw motion state: the forward, sidestep and turn commands), and a
+/// jump started then (retail's Jump message). Each holds until the next.
+struct MotionChange {
+  double t = 0.0;  ///< when the server received it (seconds, the server's clock)
+  ForwardInput forward = ForwardInput::Stop;
+  StrafeInput strafe = StrafeInput::Stop;
+  /// Degrees a second, positive clockwise (TurnRight), negative TurnLeft, 0
+  /// none: retail's turn speed times its motion table's rate (90 for humans).
+  float turn_deg_per_s = 0.0f;
+  bool jumped = false;       ///< a jump started at t
+  float jump_extent = 1.0f;  ///< its charge, 0..1
+  bool operator==(const MotionChange&) const = default;
+};
+
 /// One claim: when the server received it (seconds, the server's clock),
 /// where the client says the character is, and its motion.
 struct MovementClaim {
   double t = 0.0;
   Position position;
   ClaimedMotion motion;
+  /// Optional: the changes of the client's controls the server received
+  /// since the last claim, in time order, none later than `t`. Once the
+  /// controls are known (AcceptedMovement::controls), `motion` is not used:
+  /// the changes give the motion of each moment, and a claim with none held
+  /// the last controls throughout. A change at or before the last claim's
+  /// time gives the controls held then, when they are not known yet.
+  std::vector<MotionChange> changes = {};
 };
 
 /// Why a claim was rejected (or Accepted).
@@ -73,6 +96,9 @@ struct ClaimCheckOptions {
   /// Metres between a claim and where a replay of retail's physics from the
   /// last accepted state ends, for a claim the checks above would reject.
   float replay_tolerance = 1.0f;
+  /// Seconds by which a motion change's arrival may be off from the
+  /// claims' (network jitter between the two messages).
+  float change_jitter = 0.05f;
 };
 
 /// What the server last accepted (or forced) for a character, and what the
@@ -104,6 +130,13 @@ struct AcceptedMovement {
   float anchor_speed = 0.0f;
   /// The last accepted step was in the air from end to end and met nothing.
   bool free_flight = false;
+  /// The velocity carried may point elsewhere than it does now: the last
+  /// accepted step started in the air or off walkable ground, or met a
+  /// wall, or the state was forced.
+  bool turned = false;
+  /// The controls held at `t`, when the claims carry their changes (the
+  /// last change, its `t` when it arrived); unknown otherwise.
+  std::optional<MotionChange> controls;
 };
 
 /// The answer to one claim.
@@ -130,8 +163,9 @@ class MovementChecker {
 
   /// The state of a character the server has just put at `position` (for
   /// instance placed by Character::place) at time `t`, moving at `velocity`
-  /// (m/s; standing still by default).
-  AcceptedMovement start(const Position& position, double t, const Vec3& velocity = Vec3(0.0f)) const;
+  /// (m/s; standing still by default), holding `controls` if they are known.
+  AcceptedMovement start(const Position& position, double t, const Vec3& velocity = Vec3(0.0f),
+                         const std::optional<MotionChange>& controls = std::nullopt) const;
   /// Accepts the claim or rejects it, from `last`.
   ClaimCheck check(const AcceptedMovement& last, const MovementClaim& claim) const;
 
@@ -145,8 +179,13 @@ class MovementChecker {
   MovementChecker in_world(const World& world, std::optional<std::size_t> self_object) const;
   // The bounds every claim is held to; what they reject may yet be
   // explained by a replay of the physics.
-  ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim) const;
-  ClaimCheck accept_replayed(const AcceptedMovement& last, const MovementClaim& claim,
+  // `motion` is the claim's, or the fastest its changes hold; `start` the
+  // controls held at the last claim when they are known.
+  ClaimCheck check_motion(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
+                          const MotionChange* start) const;
+  ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
+                          const MotionChange* start) const;
+  ClaimCheck accept_replayed(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                              const ReplayEnd& end) const;
 
   const World* world_;

@@ -1,0 +1,97 @@
+#include "server/motion_schedule.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "transit/motion/motion_interpreter.hpp"
+#include "transit/sim/sim_character.hpp"
+
+namespace transit {
+
+namespace {
+
+constexpr float kDegrees = 180.0f / 3.14159265358979f;
+
+MotionInterpreter interpreter(const CharacterSettings& settings, ForwardInput forward, StrafeInput strafe) {
+  MotionInterpreter motion;
+  motion.set_skills(settings.skills);
+  apply_forward_input(motion, forward);
+  motion.set_sidestep(sidestep_command(strafe));
+  return motion;
+}
+
+float forward_speed(const CharacterSettings& settings, ForwardInput forward) {
+  return std::abs(interpreter(settings, forward, StrafeInput::Stop).state_velocity().y);
+}
+
+// Degrees from `a` to `b`, -180..180.
+float angle_between(float a, float b) {
+  float d = std::fmod(b - a, 360.0f);
+  if (d > 180.0f) d -= 360.0f;
+  if (d < -180.0f) d += 360.0f;
+  return d;
+}
+
+}  // namespace
+
+std::optional<MotionChange> controls_at_start(const AcceptedMovement& last, const MovementClaim& claim) {
+  std::optional<MotionChange> held = last.controls;
+  for (const MotionChange& c : claim.changes)
+    if (c.t <= last.t) held = c;
+  return held;
+}
+
+std::optional<std::string> changes_problem(const MovementClaim& claim) {
+  for (std::size_t i = 0; i < claim.changes.size(); ++i) {
+    const MotionChange& c = claim.changes[i];
+    if (!std::isfinite(c.t) || c.t > claim.t)
+      return fmt::format("motion change {} at {} s is not at or before the claim's time, {} s", i, c.t, claim.t);
+    if (i > 0 && c.t < claim.changes[i - 1].t)
+      return fmt::format("motion change {} at {} s is before the one before it", i, c.t);
+    if (!std::isfinite(c.turn_deg_per_s) || std::abs(c.turn_deg_per_s) > 3600.0f)
+      return fmt::format("motion change {}: turn {} degrees a second is not a turn", i, c.turn_deg_per_s);
+    if (!(c.jump_extent >= 0.0f && c.jump_extent <= 1.0f))
+      return fmt::format("motion change {}: jump extent {} is not 0..1", i, c.jump_extent);
+  }
+  return std::nullopt;
+}
+
+ClaimedMotion fastest_motion(const CharacterSettings& settings, const MotionChange& start,
+                             const MovementClaim& claim, double since) {
+  ClaimedMotion m;
+  m.forward = start.forward;
+  m.strafe = start.strafe;
+  for (const MotionChange& c : claim.changes) {
+    if (c.t < since) continue;
+    if (forward_speed(settings, c.forward) > forward_speed(settings, m.forward)) m.forward = c.forward;
+    if (c.strafe != StrafeInput::Stop) m.strafe = c.strafe;
+    if (c.jumped) {
+      m.jumped = true;
+      m.jump_extent = c.jump_extent;
+    }
+  }
+  return m;
+}
+
+ControlVelocity control_velocity(const CharacterSettings& settings, const MotionChange& controls) {
+  const Vec3 v = interpreter(settings, controls.forward, controls.strafe).state_velocity() * settings.body.scale;
+  const float speed = std::hypot(v.x, v.y);
+  return {speed, speed > 0.0f ? compass_deg(v.x, v.y) : 0.0f};
+}
+
+float compass_deg(float x, float y) { return std::atan2(x, y) * kDegrees; }
+
+float share_toward(float motion_deg, float turn_deg, float slack_deg, float toward_deg) {
+  const float width = std::abs(turn_deg) + 2.0f * slack_deg;
+  if (width >= 180.0f) return 1.0f;
+  // The angles off `toward` the motion sweeps: [lo, lo + width].
+  const float lo = angle_between(toward_deg, motion_deg + std::min(turn_deg, 0.0f) - slack_deg);
+  const float hi = lo + width;
+  // Within 90 degrees at some moment: all of it.
+  if (lo <= 90.0f && hi >= -90.0f) return 1.0f;
+  if (hi >= 270.0f) return 1.0f;
+  return std::max(std::abs(std::sin(lo / kDegrees)), std::abs(std::sin(hi / kDegrees)));
+}
+
+}  // namespace transit

@@ -1,0 +1,170 @@
+// Claims that carry the client's motion changes (retail's MoveToState
+// messages, with the time each arrived): a server that knows when the
+// controls changed holds each stretch of time to its own controls, so a
+// teleport against the way a runner is going, or a rise its run cannot
+// explain, is rejected where the fastest motion alone lets it through.
+#include <cmath>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "transit/server/movement_check.hpp"
+#include "transit/sim/simulation.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/land_defs.hpp"
+
+namespace transit {
+namespace {
+
+using ::testing::HasSubstr;
+
+// The demo's player on the village pad, its client's claims every 15 ticks
+// (0.5 s at 30 Hz) with the changes of its controls since the last claim.
+class RunnerTurningBack : public ::testing::Test {
+ protected:
+  RunnerTurningBack()
+      : scene_(facing_west(make_demo_world())),
+        world_(World::from_scene(scene_)),
+        checker_(world_, CharacterSettings::from_desc(scene_.characters[0])) {}
+
+  static SceneDesc facing_west(SceneDesc scene) {
+    scene.characters[0].orientation.heading_deg = 270.0f;
+    return scene;
+  }
+
+  // Runs west over the open ground by the village, turns round at 360
+  // degrees a second from 1.0 to 1.5 s, and runs back east; a claim every
+  // 0.5 s up to `until`.
+  void run(double until) {
+    Simulation sim(World::from_scene(scene_), scene_);
+    start_ = sim.character(0).body.position;
+    state_ = checker_.start(start_, 0.0, Vec3(0.0f), MotionChange{});
+    std::vector<MotionChange> changes;
+    const double dt = 1.0 / 30.0;
+    for (int tick = 0; tick * dt < until - 1e-9; ++tick) {
+      const double now = tick * dt;
+      ScriptInput in;
+      if (tick == 0) in.forward = ForwardInput::Run;
+      if (tick == 30) in.turn_deg_per_s = 360.0f;
+      if (tick == 45) in.turn_deg_per_s = 0.0f;
+      if (in.forward || in.turn_deg_per_s) {
+        sim.apply(0, in);
+        changes.push_back({now, ForwardInput::Run, StrafeInput::Stop, tick >= 30 && tick < 45 ? 360.0f : 0.0f});
+      }
+      sim.step(dt);
+      if ((tick + 1) % 15 != 0) continue;
+      MovementClaim claim{(tick + 1) * dt, sim.character(0).body.position, {ForwardInput::Run}, changes};
+      changes.clear();
+      if (tick + 1 == static_cast<int>(std::lround(until * 30.0))) {
+        last_claim_ = claim;
+        return;
+      }
+      const ClaimCheck c = checker_.check(state_, claim);
+      ASSERT_TRUE(c.accepted()) << claim.t << ": " << c.reason;
+      state_ = c.next;
+    }
+  }
+
+  // The claim moved `metres` along compass `heading_deg`.
+  MovementClaim moved(const MovementClaim& claim, float heading_deg, float metres) const {
+    const float r = heading_deg * 3.14159265f / 180.0f;
+    const Vec3 by(std::sin(r) * metres, std::cos(r) * metres, 0.0f);
+    MovementClaim out = claim;
+    out.position = *world_.resolve_global(local_to_global(claim.position.objcell_id, claim.position.frame.origin + by));
+    return out;
+  }
+
+  SceneDesc scene_;
+  World world_;
+  MovementChecker checker_;
+  Position start_;
+  AcceptedMovement state_;
+  MovementClaim last_claim_;
+};
+
+TEST_F(RunnerTurningBack, ItsClaimsAreAcceptedAndATeleportAgainstItsRunIsNot) {
+  run(2.5);
+  // At 2.0 s it faces east, back the way it came (half a turn at 360
+  // degrees a second for 0.5 s), and its claim 0.5 s later is accepted.
+  const float heading = state_.position.frame.heading();
+  EXPECT_NEAR(std::abs(std::remainder(heading - start_.frame.heading(), 360.0f)), 180.0f, 1.0f);
+  const ClaimCheck honest = checker_.check(state_, last_claim_);
+  ASSERT_TRUE(honest.accepted()) << honest.reason;
+  // Running at 9.5 m/s it went 4.75 m; 10 m west of there is 5.25 m
+  // behind where it was at 2.0 s.
+  const float ran = glm::length(get_offset(state_.position, last_claim_.position));
+  EXPECT_NEAR(ran, 4.75f, 0.1f);
+  const MovementClaim teleport = moved(last_claim_, heading + 180.0f, 10.0f);
+  const ClaimCheck c = checker_.check(state_, teleport);
+  EXPECT_EQ(c.verdict, ClaimVerdict::TooFast);
+  // Nothing of a run that way carries it backwards: only a slope's pull from
+  // rest (0.5 x 9.8 x 0.5^2 = 1.225 m), what that pull may have added to its
+  // speed in the 0.1 s before the last claim (9.8 x 0.1 x 0.5 = 0.49 m) and
+  // the 0.25 m slack: 1.965 m.
+  EXPECT_THAT(c.reason, HasSubstr("5.25 m in 0.500 s toward -90 degrees"));
+  EXPECT_THAT(c.reason, HasSubstr("carry it at most 1.97 m that way"));
+  EXPECT_EQ(c.forced, state_.position);
+  // Without the changes the claim is held to the fastest motion alone, whose
+  // 5 m reach in 0.5 s (and a slope's pull) lets it through.
+  AcceptedMovement unknown = state_;
+  unknown.controls.reset();
+  MovementClaim bare = teleport;
+  bare.changes.clear();
+  EXPECT_TRUE(checker_.check(unknown, bare).accepted());
+}
+
+TEST_F(RunnerTurningBack, ARiseWithoutAJumpIsWhatItsRunLeaves) {
+  run(1.5);  // the state at 1.0 s, running west
+  AcceptedMovement s = state_;
+  s.budget = 0.0f;  // no travel left over from earlier claims
+  // 0.2 s later it claims to be 1.9 m along its run and 1.5 m up, in the air.
+  const float heading = s.position.frame.heading();
+  MovementClaim up = moved({1.2, s.position, {ForwardInput::Run}, {}}, heading, 1.9f);
+  up.position.frame.origin.z += 1.5f;
+  // Held to its run (9.5 m/s x 1.05 x 0.2 s = 1.995 m of path), 1.9 m across
+  // less the 0.25 m slack leaves sqrt(1.995^2 - 1.65^2) = 1.12 m up, so
+  // 1.5 m is 0.38 m too high (the 0.25 m height slack is not enough).
+  const ClaimCheck c = checker_.check(s, up);
+  EXPECT_EQ(c.verdict, ClaimVerdict::Flying) << c.reason;
+  EXPECT_THAT(c.reason, HasSubstr("in the air 0.38 m above the highest it can be"));
+  EXPECT_EQ(c.forced, s.position);
+  // 1 m up is within it.
+  MovementClaim lower = up;
+  lower.position.frame.origin.z -= 0.5f;
+  EXPECT_TRUE(checker_.check(s, lower).accepted());
+  // A jump it sent at 1.1 s explains it.
+  MovementClaim jumped = up;
+  jumped.changes = {{1.1, ForwardInput::Run, StrafeInput::Stop, 0.0f, true, 1.0f}};
+  EXPECT_TRUE(checker_.check(s, jumped).accepted()) << checker_.check(s, jumped).reason;
+  // Without the changes, all of the run may have turned upwards: 2 m.
+  // (With them, the 1.9 m across used up most of it.)
+  s.controls.reset();
+  EXPECT_TRUE(checker_.check(s, up).accepted());
+}
+
+TEST_F(RunnerTurningBack, ChangesOutOfOrderOrAfterTheClaimAreInvalid) {
+  run(1.5);  // the state at 1.0 s, running west
+  MovementClaim late = moved({1.1, state_.position, {ForwardInput::Run}, {}}, 0.0f, 0.0f);
+  late.changes = {{1.2, ForwardInput::Walk}};
+  const ClaimCheck c = checker_.check(state_, late);
+  EXPECT_EQ(c.verdict, ClaimVerdict::Invalid);
+  EXPECT_THAT(c.reason, HasSubstr("is not at or before the claim's time"));
+  late.changes = {{1.05, ForwardInput::Walk}, {1.02, ForwardInput::Stop}};
+  EXPECT_THAT(checker_.check(state_, late).reason, HasSubstr("before the one before it"));
+}
+
+TEST_F(RunnerTurningBack, TheNextStateHoldsTheLastControls) {
+  run(1.5);  // the state at 1.0 s, running west
+  ASSERT_TRUE(state_.controls.has_value());
+  EXPECT_EQ(state_.controls->forward, ForwardInput::Run);
+  MovementClaim walk = moved({1.1, state_.position, {ForwardInput::Run}, {}}, state_.position.frame.heading(), 0.5f);
+  walk.changes = {{1.05, ForwardInput::Walk}};
+  const ClaimCheck c = checker_.check(state_, walk);
+  ASSERT_TRUE(c.accepted()) << c.reason;
+  ASSERT_TRUE(c.next.controls.has_value());
+  EXPECT_EQ(c.next.controls->forward, ForwardInput::Walk);
+  EXPECT_DOUBLE_EQ(c.next.controls->t, 1.05);
+}
+
+}  // namespace
+}  // namespace transit
