@@ -1,5 +1,7 @@
 #include "transit/format/claims_file.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "format/desc_json.hpp"
@@ -14,26 +16,65 @@ using nlohmann::ordered_json;
 
 constexpr const char* kClaimsFormat = "transit-claims/1";
 
+float read_extent(const JsonCursor& e) {
+  const float extent = e.as_float();
+  if (extent < 0.0f || extent > 1.0f) e.fail("must be 0..1");
+  return extent;
+}
+
 ClaimedMotion read_motion(const JsonCursor& c) {
   c.expect_object({"forward", "strafe", "jumped", "jump_extent"});
   ClaimedMotion m;
   if (auto f = c.optional_field("forward")) m.forward = read_forward(*f);
   if (auto s = c.optional_field("strafe")) m.strafe = read_strafe(*s);
   if (auto j = c.optional_field("jumped")) m.jumped = j->as_bool();
-  if (auto e = c.optional_field("jump_extent")) {
-    m.jump_extent = e->as_float();
-    if (m.jump_extent < 0.0f || m.jump_extent > 1.0f) e->fail("must be 0..1");
+  if (auto e = c.optional_field("jump_extent")) m.jump_extent = read_extent(*e);
+  return m;
+}
+
+// A change of controls (retail's MoveToState), received at or before its
+// claim and not before the change before it.
+MotionChange read_change(const JsonCursor& c, double claim_t, const MotionChange* before) {
+  c.expect_object({"t", "forward", "strafe", "turn", "jumped", "jump_extent"});
+  MotionChange m;
+  m.t = c.field("t").as_double();
+  if (m.t < 0.0) c.field("t").fail("must be >= 0");
+  if (m.t > claim_t) c.field("t").fail(fmt::format("a change must not be after its claim (t {})", claim_t));
+  if (before && m.t < before->t) c.field("t").fail("changes must be in time order");
+  if (auto f = c.optional_field("forward")) m.forward = read_forward(*f);
+  if (auto s = c.optional_field("strafe")) m.strafe = read_strafe(*s);
+  if (auto turn = c.optional_field("turn")) {
+    m.turn_deg_per_s = turn->as_float();
+    if (std::abs(m.turn_deg_per_s) > 3600.0f) turn->fail("must be -3600..3600 degrees a second");
   }
+  if (auto j = c.optional_field("jumped")) m.jumped = j->as_bool();
+  if (auto e = c.optional_field("jump_extent")) m.jump_extent = read_extent(*e);
   return m;
 }
 
 ClaimDesc read_claim(const JsonCursor& c) {
-  c.expect_object({"t", "position", "motion"});
+  c.expect_object({"t", "position", "motion", "changes"});
   ClaimDesc d;
   d.t = c.field("t").as_double();
   d.position = read_position(c.field("position"));
   if (auto m = c.optional_field("motion")) d.motion = read_motion(*m);
+  if (auto changes = c.optional_field("changes"))
+    for (const JsonCursor& change : changes->elements())
+      d.changes.push_back(read_change(change, d.t, d.changes.empty() ? nullptr : &d.changes.back()));
   return d;
+}
+
+ordered_json changes_json(const std::vector<MotionChange>& changes) {
+  ordered_json out = ordered_json::array();
+  for (const MotionChange& m : changes) {
+    ordered_json j{{"t", result_time(m.t)}, {"forward", to_string(m.forward)}};
+    if (m.strafe != StrafeInput::Stop) j["strafe"] = to_string(m.strafe);
+    if (m.turn_deg_per_s != 0.0f) j["turn"] = float_json(m.turn_deg_per_s);
+    if (m.jumped) j["jumped"] = true;
+    if (m.jumped && m.jump_extent != 1.0f) j["jump_extent"] = float_json(m.jump_extent);
+    out.push_back(j);
+  }
+  return out;
 }
 
 }  // namespace
@@ -69,7 +110,9 @@ std::string write_claims(const ClaimsDesc& claims) {
       if (c.motion.strafe != StrafeInput::Stop) motion["strafe"] = to_string(c.motion.strafe);
       if (c.motion.jumped) motion["jumped"] = true;
       if (c.motion.jumped && c.motion.jump_extent != 1.0f) motion["jump_extent"] = float_json(c.motion.jump_extent);
-      items.push_back(ordered_json{{"t", result_time(c.t)}, {"position", position_json(c.position)}, {"motion", motion}});
+      ordered_json item{{"t", result_time(c.t)}, {"position", position_json(c.position)}, {"motion", motion}};
+      if (!c.changes.empty()) item["changes"] = changes_json(c.changes);
+      items.push_back(item);
     }
     all[name] = items;
   }

@@ -1,6 +1,7 @@
 // `transit check` as a server operator runs it: a run's own trajectory is
-// accepted claim by claim, a teleport and a flight in a claims file are not,
-// and bad claims files are refused with the place named.
+// accepted claim by claim, a teleport and a flight in a claims file are not
+// (nor, with the motion changes given, a teleport back against a run), and
+// bad claims files are refused with the place named.
 #include <filesystem>
 #include <fstream>
 
@@ -62,6 +63,37 @@ TEST(CheckCommand, RejectsATeleportAndAFlightWithThePositionToForce) {
   EXPECT_EQ(j["summary"]["rejected"]["too_fast"], 1);
 }
 
+TEST(CheckCommand, ClaimsWithMotionChangesHoldEachStretchToItsControls) {
+  // The player turns round in place (360 degrees a second for 0.5 s), runs
+  // south 4.75 m in 0.5 s, then claims 10 m north of where its run took it:
+  // 5.25 m back the way it came, which its run cannot carry it.
+  const fs::path claims = temp("changes.json");
+  const std::string turn_and_run = R"({"format": "transit-claims/1", "claims": {"player": [
+    {"t": 0.5, "position": {"cell": "0xA9B40023", "local": [103, 60, 20], "heading": 180},
+     "changes": [{"t": 0, "forward": "stop", "turn": 360}, {"t": 0.5, "forward": "run"}]},
+    {"t": 1.0, "position": {"cell": "0xA9B40023", "local": [103, 55.25, 20], "heading": 180}},
+    {"t": 1.5, "position": {"cell": "0xA9B40023", "local": [103, 60.5, 20], "heading": 180}}]}})";
+  std::ofstream(claims) << turn_and_run;
+  const fs::path results = temp("changes-results.json");
+  const fs::path written = temp("changes-written.json");
+  ToolRun run = run_tool("check " + demo_scene().string() + " " + claims.string() + " --out " + results.string() +
+                         " --claims-out " + written.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("3 claims, 2 accepted, 1 rejected"));
+  nlohmann::json r = read_json(results)["results"]["player"];
+  EXPECT_EQ(r[2]["verdict"], "too_fast");
+  EXPECT_THAT(r[2]["reason"].get<std::string>(), HasSubstr("5.25 m in 0.500 s toward 0 degrees"));
+  // The claims written carry the changes.
+  EXPECT_EQ(read_json(written)["claims"]["player"][0]["changes"][0]["turn"], 360.0);
+  // Without the changes the fastest motion (stop, then run) lets it through.
+  std::ofstream(claims) << R"({"format": "transit-claims/1", "claims": {"player": [
+    {"t": 0.5, "position": {"cell": "0xA9B40023", "local": [103, 60, 20], "heading": 180}},
+    {"t": 1.0, "position": {"cell": "0xA9B40023", "local": [103, 55.25, 20], "heading": 180}, "motion": {"forward": "run"}},
+    {"t": 1.5, "position": {"cell": "0xA9B40023", "local": [103, 60.5, 20], "heading": 180}, "motion": {"forward": "run"}}]}})";
+  run = run_tool("check " + demo_scene().string() + " " + claims.string() + " --out " + results.string());
+  EXPECT_THAT(run.output, HasSubstr("3 claims, 3 accepted, 0 rejected"));
+}
+
 TEST(CheckCommand, RefusesBadClaimsFiles) {
   const fs::path claims = temp("bad.json");
   std::ofstream(claims) << R"({"format": "transit-claims/1", "claims": {"player": [
@@ -77,6 +109,23 @@ TEST(CheckCommand, RefusesBadClaimsFiles) {
     {"t": 1, "position": {"global": [32551, 34620, 20]}, "motion": {"forward": "sprint"}}]}})";
   run = run_tool("check " + demo_scene().string() + " " + claims.string());
   EXPECT_THAT(run.output, HasSubstr("/claims/player/0/motion/forward: must be \"run\""));
+  std::ofstream(claims) << R"({"format": "transit-claims/1", "claims": {"player": [
+    {"t": 1, "position": {"global": [32551, 34620, 20]}, "changes": [{"t": 1.5, "forward": "run"}]}]}})";
+  run = run_tool("check " + demo_scene().string() + " " + claims.string());
+  EXPECT_THAT(run.output, HasSubstr("/claims/player/0/changes/0/t: a change must not be after its claim (t 1)"));
+  std::ofstream(claims) << R"({"format": "transit-claims/1", "claims": {"player": [
+    {"t": 1, "position": {"global": [32551, 34620, 20]},
+     "changes": [{"t": 0.5, "forward": "run"}, {"t": 0.4, "turn": 90}]}]}})";
+  run = run_tool("check " + demo_scene().string() + " " + claims.string());
+  EXPECT_THAT(run.output, HasSubstr("/claims/player/0/changes/1/t: changes must be in time order"));
+  std::ofstream(claims) << R"({"format": "transit-claims/1", "claims": {"player": [
+    {"t": 1, "position": {"global": [32551, 34620, 20]}, "changes": [{"t": 0.5, "turn": 1e5}]}]}})";
+  run = run_tool("check " + demo_scene().string() + " " + claims.string());
+  EXPECT_THAT(run.output, HasSubstr("/claims/player/0/changes/0/turn: must be -3600..3600 degrees a second"));
+  std::ofstream(claims) << R"({"format": "transit-claims/1", "claims": {"player": [
+    {"t": 1, "position": {"global": [32551, 34620, 20]}, "changes": [{"t": 0.5, "strafe": "up"}]}]}})";
+  run = run_tool("check " + demo_scene().string() + " " + claims.string());
+  EXPECT_THAT(run.output, HasSubstr("/claims/player/0/changes/0/strafe: must be"));
   run = run_tool("check " + demo_scene().string());
   EXPECT_THAT(run.output, HasSubstr("give a claims file or --from-trajectory TRAJ"));
 }

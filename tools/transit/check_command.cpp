@@ -58,7 +58,7 @@ const CharacterDesc& scene_character(const SceneDesc& scene, const std::string& 
 // Where the server starts each character: its first trajectory sample, or
 // the scene's position settled by retail placement.
 AcceptedMovement start_of(const MovementChecker& checker, const World& world, const CharacterDesc& c,
-                          const Trajectory* trajectory) {
+                          const Trajectory* trajectory, const std::optional<MotionChange>& controls) {
   if (trajectory)
     for (const CharacterTrack& track : trajectory->characters)
       if (track.name == c.name) return checker.start(track.samples[0].position, 0.0, track.samples[0].velocity);
@@ -66,7 +66,7 @@ AcceptedMovement start_of(const MovementChecker& checker, const World& world, co
   if (!at) throw InputError(fmt::format("character '{}': its position is in no loaded cell", c.name));
   Character placed(checker.settings(), *at);
   placed.place(world);
-  return checker.start(placed.position(), 0.0);
+  return checker.start(placed.position(), 0.0, Vec3(0.0f), controls);
 }
 
 std::vector<ClaimOutcome> check_one(const MovementChecker& checker, const World& world, AcceptedMovement state,
@@ -76,7 +76,7 @@ std::vector<ClaimOutcome> check_one(const MovementChecker& checker, const World&
     const auto at = world.resolve(d.position, {});
     ClaimCheck c;
     if (at) {
-      c = checker.check(state, {d.t, *at, d.motion});
+      c = checker.check(state, {d.t, *at, d.motion, d.changes});
     } else {
       c.verdict = ClaimVerdict::Invalid;
       c.reason = "the claimed position is in no loaded cell";
@@ -114,7 +114,12 @@ void run_check(const CheckArgs& args) {
   for (const auto& [name, list] : claims.claims) {
     const CharacterDesc& c = scene_character(input.scene, name, source);
     const MovementChecker checker(world, CharacterSettings::from_desc(c));
-    results[name] = check_one(checker, world, start_of(checker, world, c, trajectory ? &*trajectory : nullptr), list);
+    // Claims that carry changes of controls start from none held.
+    std::optional<MotionChange> controls;
+    for (const ClaimDesc& d : list)
+      if (!d.changes.empty()) controls = MotionChange{};
+    results[name] =
+        check_one(checker, world, start_of(checker, world, c, trajectory ? &*trajectory : nullptr, controls), list);
     for (const ClaimOutcome& o : results[name]) {
       ++total;
       accepted += o.verdict == ClaimVerdict::Accepted;

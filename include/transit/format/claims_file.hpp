@@ -13,11 +13,13 @@
 namespace transit {
 
 /// One claim as the file gives it: time (s), position, motion held since
-/// the character's last claim (stop when not given).
+/// the character's last claim (stop when not given), and optionally the
+/// changes of controls the server received since then.
 struct ClaimDesc {
   double t = 0.0;
   PositionDesc position;
   ClaimedMotion motion;
+  std::vector<MotionChange> changes = {};
 };
 
 /// Each character's claims, in time order, by name.
