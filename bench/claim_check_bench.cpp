@@ -1,7 +1,8 @@
 // A server's movement checks: claims per second on one and two threads,
 // for the demo player running over terrain (the first 15 s of its tour:
 // flat ground, a knoll, hills) and over its whole tour (stairs, rooms, a
-// jump off a balcony, walls, water), one claim a 1/30 s tick.
+// jump off a balcony, walls, water), one claim a 1/30 s tick; also with
+// each claim carrying the changes of controls since the last.
 #include <benchmark/benchmark.h>
 
 #include "transit/server/claim_crowd.hpp"
@@ -21,24 +22,36 @@ struct ClaimSet {
   std::vector<AcceptedMovement> last;
   std::vector<MovementClaim> claims;
 
-  explicit ClaimSet(double seconds) {
+  // With `changes`, each claim also carries the changes of controls since
+  // the last (retail's MoveToState messages).
+  ClaimSet(double seconds, bool changes) {
     Simulation sim(World::from_scene(scene), scene);
     ScriptDesc script = make_demo_script();
     script.duration = seconds;
     const std::vector<ScriptInput>& inputs = script.inputs.at("player");
     std::size_t next = 0;
     ClaimedMotion held;
-    AcceptedMovement state = checker.start(sim.character(0).body.position, 0.0);
+    MotionChange sent;
+    AcceptedMovement state = checker.start(sim.character(0).body.position, 0.0, Vec3(0.0f),
+                                           changes ? std::optional<MotionChange>(sent) : std::nullopt);
     for (long long tick = 0; tick < script_ticks(script); ++tick) {
       const double now = static_cast<double>(tick) * script.dt;
+      std::vector<MotionChange> since;
       for (; next < inputs.size() && inputs[next].t <= now + 1e-6; ++next) {
-        if (inputs[next].forward) held.forward = *inputs[next].forward;
-        sim.apply(0, inputs[next]);
+        const ScriptInput& in = inputs[next];
+        if (in.forward) held.forward = sent.forward = *in.forward;
+        if (in.strafe) held.strafe = sent.strafe = *in.strafe;
+        if (in.turn_deg_per_s) sent.turn_deg_per_s = *in.turn_deg_per_s;
+        sent.jumped = in.jump.has_value();
+        sent.jump_extent = in.jump.value_or(1.0f);
+        sent.t = now;
+        if (changes) since.push_back(sent);
+        sim.apply(0, in);
       }
       sim.step(script.dt);
       ClaimedMotion m = held;
       for (const SimEvent& e : sim.take_events()) m.jumped |= e.kind == SimEventKind::Jumped && e.character == 0;
-      const MovementClaim claim{now + script.dt, sim.character(0).body.position, m};
+      const MovementClaim claim{now + script.dt, sim.character(0).body.position, m, std::move(since)};
       last.push_back(state);
       claims.push_back(claim);
       state = checker.check(state, claim).next;
@@ -57,11 +70,19 @@ void check_all(benchmark::State& state, const ClaimSet& set) {
 }
 
 void BM_ClaimCheck_Terrain(benchmark::State& state) {
-  static const ClaimSet set(15.0);
+  static const ClaimSet set(15.0, false);
   check_all(state, set);
 }
 void BM_ClaimCheck_Tour(benchmark::State& state) {
-  static const ClaimSet set(145.0);
+  static const ClaimSet set(145.0, false);
+  check_all(state, set);
+}
+void BM_ClaimCheck_TerrainWithChanges(benchmark::State& state) {
+  static const ClaimSet set(15.0, true);
+  check_all(state, set);
+}
+void BM_ClaimCheck_TourWithChanges(benchmark::State& state) {
+  static const ClaimSet set(145.0, true);
   check_all(state, set);
 }
 // The same claims checked 64 at a time as one frame's batch of a crowd
@@ -69,7 +90,7 @@ void BM_ClaimCheck_Tour(benchmark::State& state) {
 // along the run so that no character is near another: what a server pays
 // beyond check() when nobody is in anybody's way.
 void BM_ClaimCheck_TerrainCrowd(benchmark::State& state) {
-  static const ClaimSet set(15.0);
+  static const ClaimSet set(15.0, false);
   constexpr std::size_t kBatch = 64;
   ClaimCrowd crowd(set.world);
   std::vector<CrowdClaim> batch(kBatch);
@@ -90,6 +111,8 @@ void BM_ClaimCheck_TerrainCrowd(benchmark::State& state) {
 BENCHMARK(BM_ClaimCheck_Terrain)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);
 BENCHMARK(BM_ClaimCheck_Tour)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);
 BENCHMARK(BM_ClaimCheck_TerrainCrowd)->UseRealTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ClaimCheck_TerrainWithChanges)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);
+BENCHMARK(BM_ClaimCheck_TourWithChanges)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);
 
 }  // namespace
 }  // namespace transit
