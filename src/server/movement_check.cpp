@@ -247,13 +247,13 @@ class ControlBounds {
   }
 
   // Metres its motion may lift it when the claim is `across` metres away
-  // horizontally: what of its path that travel (less the slack and a late
-  // claim's unused budget) leaves for going up, and what a jump adds (one
+  // horizontally: what of its path that travel (less the slack and what a
+  // late claim may have left over, `burst`) leaves for going up, and what a jump adds (one
   // between the claims from when it started; one before the last claim,
   // which may still be rising, over the whole time).
-  float rise(float across) const {
+  float rise(float across, float burst) const {
     const float path = this->path();
-    const float used = std::max(0.0f, across - options_.distance_slack - std::max(0.0f, last_.budget));
+    const float used = std::max(0.0f, across - options_.distance_slack - burst);
     float up = std::sqrt(std::max(0.0f, path * path - used * used));
     MotionInterpreter motion;
     motion.set_skills(settings_.skills);
@@ -473,12 +473,13 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     const float across = horizontal(step);
     if (across > options_.distance_slack) {
       const Vec3 way(step.x / across, step.y / across, 0.0f);
-      // Its momentum that way: all of it when it may have been turned since
-      // it was measured (or it stood on no walkable ground, where gravity
-      // turns it towards the fall line); and what it may have gained since.
+      // Its momentum that way: all of its speed, its fall's too, when it
+      // may have been turned since it was measured (or it stood on no
+      // walkable ground, where a slope turns it); and what it may have
+      // gained since.
       const float momentum =
           (last.turned || !last.supported || !last.on_walkable
-               ? std::max(horizontal(last.velocity_now), horizontal(last.velocity))
+               ? std::max(glm::length(last.velocity_now), glm::length(last.velocity))
                : std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)})) *
           dt;
       const float reach = controls->reach_toward(compass_deg(way.x, way.y)) + momentum +
@@ -576,8 +577,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // How high its motion may lift it: all of it upwards; with its controls
   // known, only what of their path the claim's horizontal travel leaves
   // (a runner that went its whole way across rose by no slope).
-  const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step)))
-                              : launch * dt;
+  const float burst = std::clamp(last.budget, 0.0f, launch * options_.burst_seconds);
+  const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step), burst)) : launch * dt;
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
   const float step_up = met ? 1.5f * settings_.body.step_up_height : 0.0f;
   // Up onto something through the air: no higher than a jump or its motion
