@@ -248,9 +248,9 @@ class ControlBounds {
 
   // Metres its motion may lift it when the claim is `across` metres away
   // horizontally: what of its path that travel (less the slack and what a
-  // late claim may have left over, `burst`) leaves for going up, and what a jump adds (one
-  // between the claims from when it started; one before the last claim,
-  // which may still be rising, over the whole time).
+  // late claim may have left over, `burst`) leaves for going up, and what
+  // a jump adds (one between the claims from when it started; one before
+  // the last claim, which may still be rising, over the whole time).
   float rise(float across, float burst) const {
     const float path = this->path();
     const float used = std::max(0.0f, across - options_.distance_slack - burst);
@@ -289,6 +289,29 @@ class ControlBounds {
   const MovementClaim& claim_;
   const MotionChange& start_;
 };
+
+// Why a claim `step` away (horizontally) is farther than its controls, its
+// momentum and a slope carry it that way, if it is.
+std::optional<std::string> beyond_reach(const ControlBounds& controls, const AcceptedMovement& last,
+                                        const Vec3& step, float dt, const ClaimCheckOptions& options) {
+  const float across = horizontal(step);
+  if (across <= options.distance_slack) return std::nullopt;
+  const Vec3 way(step.x / across, step.y / across, 0.0f);
+  // Its momentum that way: all of its speed, its fall's too, when it may
+  // have been turned since it was measured (or it stood on no walkable
+  // ground, where a slope turns it); and what a slope may have added since.
+  const float momentum = (last.turned || !last.supported || !last.on_walkable
+                              ? std::max(glm::length(last.velocity_now), glm::length(last.velocity))
+                              : std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)})) *
+                         dt;
+  const float toward = compass_deg(way.x, way.y);
+  const float reach = controls.reach_toward(toward) + momentum + 0.5f * kG * dt * dt +
+                      kG * options.burst_seconds * dt + options.distance_slack;
+  if (across <= reach) return std::nullopt;
+  return fmt::format("{:.2f} m in {:.3f} s toward {:.0f} degrees; its controls, momentum and a slope carry it at "
+                     "most {:.2f} m that way",
+                     across, dt, toward, reach);
+}
 
 ClaimCheck reject(ClaimVerdict verdict, std::string reason, const AcceptedMovement& last,
                   const Position& forced, double t) {
@@ -470,28 +493,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   std::optional<ControlBounds> controls;
   if (start) {
     controls.emplace(settings_, options_, last, claim, *start);
-    const float across = horizontal(step);
-    if (across > options_.distance_slack) {
-      const Vec3 way(step.x / across, step.y / across, 0.0f);
-      // Its momentum that way: all of its speed, its fall's too, when it
-      // may have been turned since it was measured (or it stood on no
-      // walkable ground, where a slope turns it); and what it may have
-      // gained since.
-      const float momentum =
-          (last.turned || !last.supported || !last.on_walkable
-               ? std::max(glm::length(last.velocity_now), glm::length(last.velocity))
-               : std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)})) *
-          dt;
-      const float reach = controls->reach_toward(compass_deg(way.x, way.y)) + momentum +
-                          0.5f * kG * dt * dt + kG * options_.burst_seconds * dt;
-      if (across > reach + options_.distance_slack)
-        return reject(ClaimVerdict::TooFast,
-                      fmt::format("{:.2f} m in {:.3f} s toward {:.0f} degrees; its controls, momentum and a slope "
-                                  "carry it at most {:.2f} m that way",
-                                  across, dt, compass_deg(way.x, way.y),
-                                  reach + options_.distance_slack),
-                      last, last.position, claim.t);
-    }
+    if (auto beyond = beyond_reach(*controls, last, step, dt, options_))
+      return reject(ClaimVerdict::TooFast, *beyond, last, last.position, claim.t);
   }
 
   // The path: retail's transition from the last position must reach the
