@@ -247,13 +247,13 @@ class ControlBounds {
   }
 
   // Metres its motion may lift it when the claim is `across` metres away
-  // horizontally: what of its path that travel (less the slack and what a
-  // late claim may have left over, `burst`) leaves for going up, and what
-  // a jump adds (one between the claims from when it started; one before
+  // horizontally: what of its path that travel (less the slack and the
+  // travel `carried` by other means) leaves for going up, and what a jump
+  // adds (one between the claims from when it started; one before
   // the last claim, which may still be rising, over the whole time).
-  float rise(float across, float burst) const {
+  float rise(float across, float carried) const {
     const float path = this->path();
-    const float used = std::max(0.0f, across - options_.distance_slack - burst);
+    const float used = std::max(0.0f, across - options_.distance_slack - carried);
     float up = std::sqrt(std::max(0.0f, path * path - used * used));
     MotionInterpreter motion;
     motion.set_skills(settings_.skills);
@@ -292,18 +292,24 @@ class ControlBounds {
 
 // Why a claim `step` away (horizontally) is farther than its controls, its
 // momentum and a slope carry it that way, if it is.
-std::optional<std::string> beyond_reach(const ControlBounds& controls, const AcceptedMovement& last,
-                                        const Vec3& step, float dt, const ClaimCheckOptions& options) {
+std::optional<std::string> beyond_reach(const ControlBounds& controls, const CharacterSettings& settings,
+                                        const AcceptedMovement& last, const Vec3& step, float dt,
+                                        const ClaimCheckOptions& options) {
   const float across = horizontal(step);
   if (across <= options.distance_slack) return std::nullopt;
+  const bool turned = last.turned || !last.supported || !last.on_walkable;
+  // A body held where it was (past the sub-step cap) may have any speed.
+  if (turned && glm::length(last.velocity) == 0.0f) return std::nullopt;
   const Vec3 way(step.x / across, step.y / across, 0.0f);
-  // Its momentum that way: all of its speed, its fall's too, when it may
-  // have been turned since it was measured (or it stood on no walkable
-  // ground, where a slope turns it); and what a slope may have added since.
-  const float momentum = (last.turned || !last.supported || !last.on_walkable
-                              ? std::max(glm::length(last.velocity_now), glm::length(last.velocity))
-                              : std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)})) *
-                         dt;
+  // Its momentum that way: all of its speed, its fall's too, or the speed
+  // its last motion may have left the ground with, when it may have been
+  // turned since it was measured (or it stood on no walkable ground, where
+  // a slope turns it); and what a slope may have added since.
+  const float momentum =
+      (turned ? std::max({glm::length(last.velocity_now), glm::length(last.velocity),
+                          motion_speed(settings, last.motion) * (1.0f + options.speed_margin)})
+              : std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)})) *
+      dt;
   const float toward = compass_deg(way.x, way.y);
   const float reach = controls.reach_toward(toward) + momentum + 0.5f * kG * dt * dt +
                       kG * options.burst_seconds * dt + options.distance_slack;
@@ -493,7 +499,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   std::optional<ControlBounds> controls;
   if (start) {
     controls.emplace(settings_, options_, last, claim, *start);
-    if (auto beyond = beyond_reach(*controls, last, step, dt, options_))
+    if (auto beyond = beyond_reach(*controls, settings_, last, step, dt, options_))
       return reject(ClaimVerdict::TooFast, *beyond, last, last.position, claim.t);
   }
 
@@ -580,8 +586,12 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // How high its motion may lift it: all of it upwards; with its controls
   // known, only what of their path the claim's horizontal travel leaves
   // (a runner that went its whole way across rose by no slope).
-  const float burst = std::clamp(last.budget, 0.0f, launch * options_.burst_seconds);
-  const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step), burst)) : launch * dt;
+  // Horizontal travel not its controls' own: what a late claim may have
+  // left over, and a momentum that may have been turned.
+  const bool steady = last.supported && last.on_walkable && !last.turned;
+  const float carried = std::clamp(last.budget, 0.0f, launch * options_.burst_seconds) +
+                        (steady ? 0.0f : std::max(horizontal(last.velocity_now), horizontal(last.velocity)) * dt);
+  const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step), carried)) : launch * dt;
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
   const float step_up = met ? 1.5f * settings_.body.step_up_height : 0.0f;
   // Up onto something through the air: no higher than a jump or its motion
@@ -610,7 +620,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                     last, last.position, claim.t);
   }
   next.free_flight = !next.supported && !fresh;
-  next.turned = !last.supported || !last.on_walkable || m.collision_normal.has_value() ||
+  next.turned = !last.supported || !last.on_walkable || stayed || m.collision_normal.has_value() ||
                 !m.collided_object_ids.empty();
   if (next.free_flight) next.velocity_now.z -= 0.5f * kG * dt;
   if (!next.supported && fresh) {

@@ -131,8 +131,8 @@ struct AcceptedMovement {
   /// The last accepted step was in the air from end to end and met nothing.
   bool free_flight = false;
   /// The velocity carried may point elsewhere than it does now: the last
-  /// accepted step started in the air or off walkable ground, or met a
-  /// wall, or the state was forced.
+  /// accepted step started in the air or off walkable ground, met a wall or
+  /// did not move, or the state was forced.
   bool turned = false;
   /// The controls held at `t`, when the claims carry their changes (the
   /// last change, its `t` when it arrived); unknown otherwise.
