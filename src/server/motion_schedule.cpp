@@ -13,18 +13,6 @@ namespace {
 
 constexpr float kDegrees = 180.0f / 3.14159265358979f;
 
-MotionInterpreter interpreter(const CharacterSettings& settings, ForwardInput forward, StrafeInput strafe) {
-  MotionInterpreter motion;
-  motion.set_skills(settings.skills);
-  apply_forward_input(motion, forward);
-  motion.set_sidestep(sidestep_command(strafe));
-  return motion;
-}
-
-float forward_speed(const CharacterSettings& settings, ForwardInput forward) {
-  return std::abs(interpreter(settings, forward, StrafeInput::Stop).state_velocity().y);
-}
-
 // Degrees from `a` to `b`, -180..180.
 float angle_between(float a, float b) {
   float d = std::fmod(b - a, 360.0f);
@@ -34,6 +22,19 @@ float angle_between(float a, float b) {
 }
 
 }  // namespace
+
+StateVelocities state_velocities(const MotionSkills& skills) {
+  StateVelocities out;
+  for (ForwardInput forward : {ForwardInput::Run, ForwardInput::Walk, ForwardInput::Back, ForwardInput::Stop})
+    for (StrafeInput strafe : {StrafeInput::Left, StrafeInput::Right, StrafeInput::Stop}) {
+      MotionInterpreter motion;
+      motion.set_skills(skills);
+      apply_forward_input(motion, forward);
+      motion.set_sidestep(sidestep_command(strafe));
+      out[static_cast<std::size_t>(forward) * 3 + static_cast<std::size_t>(strafe)] = motion.state_velocity();
+    }
+  return out;
+}
 
 std::optional<MotionChange> controls_at_start(const AcceptedMovement& last, const MovementClaim& claim) {
   std::optional<MotionChange> held = last.controls;
@@ -57,14 +58,17 @@ std::optional<std::string> changes_problem(const MovementClaim& claim) {
   return std::nullopt;
 }
 
-ClaimedMotion fastest_motion(const CharacterSettings& settings, const MotionChange& start,
+ClaimedMotion fastest_motion(const StateVelocities& velocities, const MotionChange& start,
                              const MovementClaim& claim, double since) {
+  const auto forward_speed = [&](ForwardInput forward) {
+    return std::abs(state_velocity(velocities, forward, StrafeInput::Stop).y);
+  };
   ClaimedMotion m;
   m.forward = start.forward;
   m.strafe = start.strafe;
   for (const MotionChange& c : claim.changes) {
     if (c.t < since) continue;
-    if (forward_speed(settings, c.forward) > forward_speed(settings, m.forward)) m.forward = c.forward;
+    if (forward_speed(c.forward) > forward_speed(m.forward)) m.forward = c.forward;
     if (c.strafe != StrafeInput::Stop) m.strafe = c.strafe;
     if (c.jumped) {
       m.jumped = true;
@@ -74,8 +78,8 @@ ClaimedMotion fastest_motion(const CharacterSettings& settings, const MotionChan
   return m;
 }
 
-ControlVelocity control_velocity(const CharacterSettings& settings, const MotionChange& controls) {
-  const Vec3 v = interpreter(settings, controls.forward, controls.strafe).state_velocity() * settings.body.scale;
+ControlVelocity control_velocity(const StateVelocities& velocities, float scale, const MotionChange& controls) {
+  const Vec3 v = state_velocity(velocities, controls.forward, controls.strafe) * scale;
   const float speed = std::hypot(v.x, v.y);
   return {speed, speed > 0.0f ? compass_deg(v.x, v.y) : 0.0f};
 }

@@ -4,6 +4,8 @@
 // stretches of time each set of controls held, the heading each starts at,
 // and how far those controls can carry the body in a direction.
 
+#include <array>
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -23,6 +25,15 @@ struct ControlStretch {
   float heading_slack_deg = 0.0f;
 };
 
+/// Retail's state velocity (m/s, body axes) of each forward and strafe
+/// input for one character's skills: what a body on walkable ground moves
+/// at while it holds them.
+using StateVelocities = std::array<Vec3, 12>;
+StateVelocities state_velocities(const MotionSkills& skills);
+inline const Vec3& state_velocity(const StateVelocities& v, ForwardInput forward, StrafeInput strafe) {
+  return v[static_cast<std::size_t>(forward) * 3 + static_cast<std::size_t>(strafe)];
+}
+
 /// The controls held at `last.t`: `last.controls`, or the latest of the
 /// claim's changes at or before that time; none when unknown.
 std::optional<MotionChange> controls_at_start(const AcceptedMovement& last, const MovementClaim& claim);
@@ -33,7 +44,7 @@ std::optional<std::string> changes_problem(const MovementClaim& claim);
 
 /// The fastest motion the stretches hold, and whether one starts a jump: the
 /// claim's motion as a client without the changes would report it.
-ClaimedMotion fastest_motion(const CharacterSettings& settings, const MotionChange& start,
+ClaimedMotion fastest_motion(const StateVelocities& velocities, const MotionChange& start,
                              const MovementClaim& claim, double since);
 
 /// Calls `visit(const ControlStretch&)` for each stretch from `since` (the
@@ -67,7 +78,7 @@ struct ControlVelocity {
   float speed = 0.0f;
   float direction_deg = 0.0f;
 };
-ControlVelocity control_velocity(const CharacterSettings& settings, const MotionChange& controls);
+ControlVelocity control_velocity(const StateVelocities& velocities, float scale, const MotionChange& controls);
 
 /// The compass direction (degrees clockwise from north, +y) of the
 /// horizontal vector (x, y).

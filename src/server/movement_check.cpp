@@ -32,12 +32,8 @@ const ac::TransitionOptions kReachOptions{kAceMaxTransitionSteps};
 
 // Retail's state velocity of a claimed motion (m/s, horizontal): what the
 // client's own physics would move the character at while it holds it.
-float motion_speed(const CharacterSettings& s, const ClaimedMotion& m) {
-  MotionInterpreter motion;
-  motion.set_skills(s.skills);
-  apply_forward_input(motion, m.forward);
-  motion.set_sidestep(sidestep_command(m.strafe));
-  const Vec3 v = motion.state_velocity();
+float motion_speed(const StateVelocities& velocities, const ClaimedMotion& m) {
+  const Vec3& v = state_velocity(velocities, m.forward, m.strafe);
   return std::hypot(v.x, v.y);
 }
 
@@ -46,7 +42,7 @@ float horizontal(const Vec3& v) { return std::hypot(v.x, v.y); }
 // The fastest a character may move (m/s) across the ground, by its motion
 // or its momentum: what a ramp or slope can turn upwards (its fall speed
 // only ever turns downwards along a slope).
-float top_speed(const CharacterSettings& s, const AcceptedMovement& last, const ClaimedMotion& claimed) {
+float top_speed(const StateVelocities& s, const AcceptedMovement& last, const ClaimedMotion& claimed) {
   return std::max({motion_speed(s, last.motion), motion_speed(s, claimed), horizontal(last.velocity)});
 }
 
@@ -210,9 +206,10 @@ std::optional<float> fall_stops_at(const World& world, const ac::AcBody& body, c
 // have cut off), a jump's speed from the jump on.
 class ControlBounds {
  public:
-  ControlBounds(const CharacterSettings& settings, const ClaimCheckOptions& options, const AcceptedMovement& last,
-                const MovementClaim& claim, const MotionChange& start)
-      : settings_(settings), options_(options), last_(last), claim_(claim), start_(start) {}
+  ControlBounds(const CharacterSettings& settings, const StateVelocities& velocities,
+                const ClaimCheckOptions& options, const AcceptedMovement& last, const MovementClaim& claim,
+                const MotionChange& start)
+      : settings_(settings), velocities_(velocities), options_(options), last_(last), claim_(claim), start_(start) {}
 
   // Metres its motion may have carried it toward compass `toward_deg`:
   // all of a stretch's travel when its direction of motion is within 90
@@ -276,7 +273,7 @@ class ControlBounds {
   void each(Visit&& visit) const {
     const float heading = last_.position.frame.heading();
     for_each_stretch(start_, heading, last_.t, claim_, options_.change_jitter, [&](const ControlStretch& s) {
-      const ControlVelocity v = control_velocity(settings_, *s.controls);
+      const ControlVelocity v = control_velocity(velocities_, settings_.body.scale, *s.controls);
       float window = static_cast<float>(s.end - s.begin) + 2.0f * options_.change_jitter;
       if (s.begin == last_.t) window += options_.burst_seconds;
       visit(s, v.speed * (1.0f + options_.speed_margin), v.direction_deg, window);
@@ -284,6 +281,7 @@ class ControlBounds {
   }
 
   const CharacterSettings& settings_;
+  const StateVelocities& velocities_;
   const ClaimCheckOptions& options_;
   const AcceptedMovement& last_;
   const MovementClaim& claim_;
@@ -292,7 +290,7 @@ class ControlBounds {
 
 // Why a claim `step` away (horizontally) is farther than its controls, its
 // momentum and a slope carry it that way, if it is.
-std::optional<std::string> beyond_reach(const ControlBounds& controls, const CharacterSettings& settings,
+std::optional<std::string> beyond_reach(const ControlBounds& controls, const StateVelocities& velocities,
                                         const AcceptedMovement& last, const Vec3& step, float dt,
                                         const ClaimCheckOptions& options) {
   const float across = horizontal(step);
@@ -307,7 +305,7 @@ std::optional<std::string> beyond_reach(const ControlBounds& controls, const Cha
   // a slope turns it); and what a slope may have added since.
   const float momentum =
       (turned ? std::max({glm::length(last.velocity_now), glm::length(last.velocity),
-                          motion_speed(settings, last.motion) * (1.0f + options.speed_margin)})
+                          motion_speed(velocities, last.motion) * (1.0f + options.speed_margin)})
               : std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)})) *
       dt;
   const float toward = compass_deg(way.x, way.y);
@@ -362,7 +360,7 @@ const char* to_string(ClaimVerdict verdict) {
 
 MovementChecker::MovementChecker(const World& world, const CharacterSettings& settings,
                                  const ClaimCheckOptions& options)
-    : world_(&world), settings_(settings), options_(options) {
+    : world_(&world), settings_(settings), options_(options), state_velocities_(state_velocities(settings.skills)) {
   if (settings.mover != MoverKind::Ac)
     throw InputError("movement checks: only AC characters are checked (the mover is not \"ac\")");
   if (auto problem = ac::check_body(settings.body)) throw InputError("movement checks: " + *problem);
@@ -384,7 +382,7 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
   s.velocity = s.velocity_now = velocity;
   s.supported = s.on_walkable = false;
   support_below(*world_, settings_.body, position, options_.height_slack, s);
-  s.budget = motion_speed(settings_, ClaimedMotion{ForwardInput::Run, StrafeInput::Stop, false, 1.0f}) *
+  s.budget = motion_speed(state_velocities_, ClaimedMotion{ForwardInput::Run, StrafeInput::Stop, false, 1.0f}) *
              options_.burst_seconds;
   s.air_t = t;
   s.air_z = s.anchor_z = position.frame.origin.z;
@@ -398,7 +396,7 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
       return reject(ClaimVerdict::Invalid, *problem, last, last.position, std::max(last.t, claim.t));
   // With the controls known change by change, they give the motion.
   const std::optional<MotionChange> start = controls_at_start(last, claim);
-  const ClaimedMotion motion = start ? fastest_motion(settings_, *start, claim, last.t) : claim.motion;
+  const ClaimedMotion motion = start ? fastest_motion(state_velocities_, *start, claim, last.t) : claim.motion;
   ClaimCheck c = check_motion(last, claim, motion, start ? &*start : nullptr);
   c.next.controls = claim.changes.empty() ? start : claim.changes.back();
   return c;
@@ -438,7 +436,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
   if (last.supported) {
     next.anchor_z = last.position.frame.origin.z;
-    next.anchor_speed = departure_speed(settings_, top_speed(settings_, last, motion), last, motion);
+    next.anchor_speed = departure_speed(settings_, top_speed(state_velocities_, last, motion), last, motion);
   }
   next.free_flight = false;
   next.turned = false;  // the replay's own velocity
@@ -481,7 +479,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                               "is a teleport (start the character there instead)",
                               glm::length(step), kFarthestClaim),
                   last, last.position, claim.t);
-  const float ground_speed = top_speed(settings_, last, motion);
+  const float ground_speed = top_speed(state_velocities_, last, motion);
   const float speed = ground_speed * (1.0f + options_.speed_margin);
   // Gravity may speed it up along a slope (one too steep, or met in between).
   const float allowance = speed * dt + 0.5f * kG * dt * dt;
@@ -498,8 +496,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // not end up behind itself).
   std::optional<ControlBounds> controls;
   if (start) {
-    controls.emplace(settings_, options_, last, claim, *start);
-    if (auto beyond = beyond_reach(*controls, settings_, last, step, dt, options_))
+    controls.emplace(settings_, state_velocities_, options_, last, claim, *start);
+    if (auto beyond = beyond_reach(*controls, state_velocities_, last, step, dt, options_))
       return reject(ClaimVerdict::TooFast, *beyond, last, last.position, claim.t);
   }
 
@@ -580,7 +578,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // What its own motion may send it upwards with; momentum turned upwards
   // (a slide down one slope up another) is left to the replay.
   const float motion_leave_speed = departure_speed(
-      settings_, std::max(motion_speed(settings_, last.motion), motion_speed(settings_, motion)), last,
+      settings_, std::max(motion_speed(state_velocities_, last.motion), motion_speed(state_velocities_, motion)), last,
       motion);
   const float launch = motion_leave_speed * (1.0f + options_.speed_margin);
   // How high its motion may lift it: all of it upwards; with its controls

@@ -12,6 +12,7 @@
 //   if (!c.accepted()) send_force_position(c.forced);
 //   state = c.next;
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -191,6 +192,9 @@ class MovementChecker {
   const World* world_;
   CharacterSettings settings_;
   ClaimCheckOptions options_;
+  /// Retail's state velocity of each forward and strafe input (m/s, body
+  /// axes) for the settings' skills, worked out once.
+  std::array<Vec3, 12> state_velocities_;
 };
 
 /// Checks claim i against last[i] for every i, writing out[i], on `pool`'s
