@@ -99,7 +99,8 @@ void results_reader(const std::uint8_t* data, std::size_t size) {
     for (const auto& [name, list] : claims.claims) {
       AcceptedMovement state = checker.start(*world.resolve(small_scene().characters[0].position, {}), 0.0);
       for (const ClaimDesc& c : list)
-        if (const auto at = world.resolve(c.position, {})) state = checker.check(state, {c.t, *at, c.motion}).next;
+        if (const auto at = world.resolve(c.position, {}))
+          state = checker.check(state, {c.t, *at, c.motion, c.changes}).next;
     }
   } catch (const InputError&) {
   }
