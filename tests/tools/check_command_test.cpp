@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "support/tool_run.hpp"
+#include "transit/format/run_writer.hpp"
+#include "transit/sim/demo_script.hpp"
 
 namespace transit {
 namespace {
@@ -41,6 +43,29 @@ TEST(CheckCommand, AcceptsEveryClaimOfARunsOwnTrajectory) {
   const ToolRun again = run_tool("check " + demo_scene().string() + " " + claims.string() + " --out " +
                                  results.string());
   EXPECT_THAT(again.output, HasSubstr("8700 claims, 8700 accepted, 0 rejected"));
+}
+
+TEST(CheckCommand, AcceptsARunsOwnTrajectoryWithItsScriptsMotionChanges) {
+  // The demo run's trajectory, and the script it was made from: each claim
+  // faces where the run faced and carries the changes its inputs made.
+  const fs::path trajectory = temp("run-changes.json"), script = temp("demo-script.json");
+  const fs::path claims = temp("claims-changes.json"), results = temp("run-changes-results.json");
+  std::ofstream(script) << write_script(make_demo_script());
+  ASSERT_EQ(run_tool("simulate --script " + script.string() + " --out " + trajectory.string()).exit_code, 0);
+  const ToolRun run = run_tool("check " + demo_scene().string() + " --from-trajectory " + trajectory.string() +
+                               " --script " + script.string() + " --claims-out " + claims.string() + " --out " +
+                               results.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("8700 claims, 8700 accepted, 0 rejected"));
+  const nlohmann::json written = read_json(claims)["claims"]["player"];
+  int changes = 0;
+  for (const auto& c : written) changes += c.contains("changes") ? static_cast<int>(c["changes"].size()) : 0;
+  EXPECT_GT(changes, 20);
+  EXPECT_TRUE(written[0]["position"].contains("heading"));
+  // A script goes with a trajectory only.
+  EXPECT_THAT(run_tool("check " + demo_scene().string() + " " + claims.string() + " --script " + script.string())
+                  .output,
+              HasSubstr("--script goes with --from-trajectory"));
 }
 
 TEST(CheckCommand, RejectsATeleportAndAFlightWithThePositionToForce) {

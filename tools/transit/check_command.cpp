@@ -1,5 +1,6 @@
 #include "check_command.hpp"
 
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -9,7 +10,9 @@
 #include "dat_commands.hpp"
 #include "reporting_errors.hpp"
 #include "transit/format/baked_world.hpp"
+#include "format/run_validation.hpp"
 #include "transit/format/claims_file.hpp"
+#include "transit/format/run_reader.hpp"
 #include "transit/format/trajectory_reader.hpp"
 #include "transit/math/input_error.hpp"
 #include "transit/sim/character.hpp"
@@ -22,17 +25,72 @@ struct CheckArgs {
   std::string scene;
   std::string claims;
   std::string trajectory;
+  std::string script;
   std::string claims_out;
   std::string out;
   std::string dat;
 };
 
+// The changes of controls a character's script inputs make, as its client
+// would send them: at the tick each is applied (run_script applies an input
+// at the first tick at or after its time), with the jump the run recorded.
+class ScriptChanges {
+ public:
+  ScriptChanges(const std::vector<ScriptInput>* inputs, const CharacterTrack& track, double dt)
+      : inputs_(inputs), track_(track), dt_(dt) {}
+
+  // The changes not yet taken that were applied before sample `sample`
+  // (at the ticks before it).
+  std::vector<MotionChange> until(std::size_t sample) {
+    std::vector<MotionChange> out;
+    while (inputs_ && next_ < inputs_->size()) {
+      const ScriptInput& in = (*inputs_)[next_];
+      const double index = std::max(0.0, std::ceil(in.t / dt_ - 1e-6));
+      if (index >= static_cast<double>(sample)) break;
+      const double tick = index * dt_;
+      ++next_;
+      if (out.empty() || out.back().t != tick) out.push_back(MotionChange{tick});
+      MotionChange& c = out.back();
+      if (in.forward) held_.forward = *in.forward;
+      if (in.strafe) held_.strafe = *in.strafe;
+      if (in.turn_deg_per_s) held_.turn_deg_per_s = *in.turn_deg_per_s;
+      c.forward = held_.forward;
+      c.strafe = held_.strafe;
+      c.turn_deg_per_s = held_.turn_deg_per_s;
+      if (in.jump && jumped_at(tick)) {
+        c.jumped = true;
+        c.jump_extent = *in.jump;
+      }
+    }
+    return out;
+  }
+
+ private:
+  bool jumped_at(double tick) const {
+    for (const SimEvent& e : track_.events)
+      if (e.kind == SimEventKind::Jumped && std::abs(e.t - tick) < 1e-6) return true;
+    return false;
+  }
+
+  const std::vector<ScriptInput>* inputs_;
+  const CharacterTrack& track_;
+  double dt_;
+  std::size_t next_ = 0;
+  MotionChange held_;  // the controls after the inputs taken
+};
+
 // Claims made of a trajectory's samples after the first: each where the run
-// put the character, running, with the jumps the run recorded.
-ClaimsDesc claims_of(const Trajectory& t) {
+// put the character, running, with the jumps the run recorded; with the
+// script the run was made from, facing where it faced and carrying the
+// changes of controls its inputs made.
+ClaimsDesc claims_of(const Trajectory& t, const ScriptDesc* script) {
   ClaimsDesc out;
   for (const CharacterTrack& track : t.characters) {
     std::vector<ClaimDesc>& claims = out.claims[track.name];
+    const std::vector<ScriptInput>* inputs = nullptr;
+    if (script)
+      if (auto it = script->inputs.find(track.name); it != script->inputs.end()) inputs = &it->second;
+    ScriptChanges changes(inputs, track, t.dt);
     std::size_t e = 0;
     for (std::size_t i = 1; i < track.samples.size(); ++i) {
       const TrajectorySample& s = track.samples[i];
@@ -43,6 +101,10 @@ ClaimsDesc claims_of(const Trajectory& t) {
       c.motion.forward = ForwardInput::Run;
       for (; e < track.events.size() && track.events[e].t <= s.t + 1e-9; ++e)
         c.motion.jumped |= track.events[e].kind == SimEventKind::Jumped;
+      if (script) {
+        c.position.orientation.heading_deg = s.heading;
+        c.changes = changes.until(i);
+      }
       claims.push_back(c);
     }
   }
@@ -105,7 +167,14 @@ void run_check(const CheckArgs& args) {
   for (const std::string& w : warnings) fmt::print(stderr, "transit check: warning: {}\n", w);
   std::optional<Trajectory> trajectory;
   if (!args.trajectory.empty()) trajectory = read_trajectory_file(args.trajectory);
-  const ClaimsDesc claims = trajectory ? claims_of(*trajectory) : read_claims_file(args.claims);
+  std::optional<ScriptDesc> script;
+  if (!args.script.empty()) {
+    if (!trajectory) throw InputError("--script goes with --from-trajectory (the script the run was made from)");
+    script = read_script_file(args.script);
+    validate_script(*script, input.scene, args.script);
+  }
+  const ClaimsDesc claims =
+      trajectory ? claims_of(*trajectory, script ? &*script : nullptr) : read_claims_file(args.claims);
   if (!args.claims_out.empty()) write_text(args.claims_out, write_claims(claims));
   const std::string source = trajectory ? args.trajectory : args.claims;
 
@@ -143,6 +212,9 @@ void add_check_command(CLI::App& app) {
   cmd->add_option("claims", args->claims, "claims file (transit-claims/1)");
   cmd->add_option("--from-trajectory", args->trajectory,
                   "make the claims from a trajectory (transit simulate --out): each sample a claim");
+  cmd->add_option("--script", args->script,
+                  "with --from-trajectory: the script the run was made from; its inputs become the claims' motion "
+                  "changes");
   cmd->add_option("--claims-out", args->claims_out, "also write the claims checked (transit-claims/1) here");
   cmd->add_option("--out", args->out, "write the results (transit-claim-results/1) here instead of standard output");
   cmd->add_option("--dat", args->dat, "retail data directory the scene was exported from (transit dat export)");
