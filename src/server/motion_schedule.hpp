@@ -5,6 +5,7 @@
 // and how far those controls can carry the body in a direction.
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <string>
