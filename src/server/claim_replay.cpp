@@ -74,6 +74,8 @@ class Replayer {
 
   // The claim's changes from the controls held at the last claim, each
   // stretch between them in `frames` frames.
+  // `frames` 0: in frames of at most retail's least quantum (1/30 s), as a
+  // client at 30 frames a second or more runs a turn.
   std::optional<ReplayEnd> run_changes(const MotionChange& start, const Vec3& velocity, int frames) {
     PhysicsBody body = start_body(velocity);
     MotionInterpreter motion(settings_.skills);
@@ -82,9 +84,10 @@ class Replayer {
       motion.set_sidestep(sidestep_command(s.controls->strafe));
       motion.set_turn_rate(s.controls->turn_deg_per_s);
       if (s.jump) motion.jump(s.controls->jump_extent, body);
-      const double frame = (s.end - s.begin) / frames;
-      for (int f = 0; f < frames && frame > 0.0; ++f)
-        update_object(world_, body, &motion, frame, QuantumOptions{}, events_, move_);
+      const double span = s.end - s.begin;
+      const int n = frames > 0 ? frames : static_cast<int>(std::min(std::ceil(span / kMinQuantum - 1e-6), 600.0));
+      for (int f = 0; f < n && span > 0.0; ++f)
+        update_object(world_, body, &motion, span / n, QuantumOptions{}, events_, move_);
     });
     return ended(body);
   }
@@ -159,7 +162,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // late change, frames that fell otherwise).
   if (controls.start) {
     for (int v = 0; v < velocity_count; ++v)
-      for (int frames = 1; frames <= 4; ++frames)
+      for (const int frames : {0, 1, 2, 3, 4})
         if (auto end = replayer.run_changes(*controls.start, velocities[v], frames);
             end && (!best || end->miss < best->miss)) {
           best = end;
