@@ -1,9 +1,10 @@
 // Legitimate claims accepted, cheats rejected: characters of the soak's
 // random worlds (terrain of every slope, rooms and stairs, object fields)
-// run random scripts at random frame times, as a client would; after some
-// frames (1 to 4, a late packet covering several) each reports where it is
-// and the fastest motion it held, and a server checks the claim against the
-// world. A server checks each frame's claims as one batch (check_claims
+// run random scripts at random frame times, as a client would; each sends
+// a change of its controls as it makes it (retail's MoveToState and Jump
+// messages) and after some frames (1 to 4, a late packet covering several)
+// reports where it is and the fastest motion it held, and a server checks
+// the claim, with the changes since the last, against the world. A server checks each frame's claims as one batch (check_claims
 // with a ClaimCrowd): the characters that claim nothing that frame stand
 // where it last accepted them (those it does not check, Quake and Tribes
 // movers, where they are). Every few claims a cheat made from the same
@@ -15,7 +16,9 @@
 // TRANSIT_CLAIM_SOAK_FRAMES=NAME its every frame, TRANSIT_CLAIM_SOAK_ONLY=
 // PREFIX keeps only characters so named (which changes the run),
 // TRANSIT_CLAIM_SOAK_LIST=1 lists the false rejections,
-// TRANSIT_CLAIM_SOAK_ALONE=1 checks each claim on its own, as check() does).
+// TRANSIT_CLAIM_SOAK_ALONE=1 checks each claim on its own, as check() does,
+// TRANSIT_CLAIM_SOAK_CHANGES=0 sends no motion changes, as before they were
+// checked, TRANSIT_CLAIM_SOAK_JITTER=S delays every message up to S s).
 //
 // Not yet zero: about 0.055% of legitimate claims are rejected and 0.01-0.02%
 // of cheats accepted over 1,000,000 claims (docs/server.md lists the kinds
@@ -70,12 +73,48 @@ struct Client {
   Position at;                        // where it is
   double still_since = 0.0;           // since when it has been there
   float jump_extent = 1.0f;           // of the last jump it asked for
+  float turn = 0.0f;                  // degrees a second, the turn now
+  // Its motion changes since the last claim, as retail's MoveToState (and
+  // Jump) messages would give them, and the controls it last sent.
+  std::vector<MotionChange> changes;
+  MotionChange sent;
+  double received = 0.0;  // when the server received its last message
 };
+
+// What the soak's clients send: with TRANSIT_CLAIM_SOAK_CHANGES=0 only their
+// claims (the fastest motion held since the last one), else their motion
+// changes too; TRANSIT_CLAIM_SOAK_JITTER=S delays each message by up to S
+// seconds (never before the one sent before it).
+bool send_changes() { return reliability::env_or("TRANSIT_CLAIM_SOAK_CHANGES", "1") != "0"; }
+double jitter() { return std::atof(reliability::env_or("TRANSIT_CLAIM_SOAK_JITTER", "0").c_str()); }
+
+// When the server receives a message the client sent at `t`.
+double receive(SoakRng& rng, Client& c, double t) {
+  const double j = jitter();
+  if (j > 0.0) {
+    t += rng.uniform(0.0f, static_cast<float>(j));
+    t = std::max(t, c.received + 1e-4);  // in order, each after the one before
+  }
+  c.received = std::max(c.received, t);
+  return c.received;
+}
+
+// A change of controls, sent when they change (a jump is sent as it starts).
+void send_controls(SoakRng& rng, Client& c, double t, bool jumped) {
+  MotionChange m{t, c.held.forward, c.held.strafe, c.turn, jumped, jumped ? c.jump_extent : 1.0f};
+  MotionChange unchanged = c.sent;
+  unchanged.t = t;
+  if (!jumped && m == unchanged) return;
+  c.sent = m;
+  m.t = receive(rng, c, t);
+  c.changes.push_back(m);
+}
 
 void apply_held(Client& c, const ScriptInput& in) {
   if (in.jump) c.jump_extent = *in.jump;
   if (in.forward) c.held.forward = *in.forward;
   if (in.strafe) c.held.strafe = *in.strafe;
+  if (in.turn_deg_per_s) c.turn = *in.turn_deg_per_s;
   if (rank(c.held.forward) > rank(c.since.forward)) c.since.forward = c.held.forward;
   if (c.held.strafe != StrafeInput::Stop) c.since.strafe = c.held.strafe;
 }
@@ -89,8 +128,11 @@ std::vector<MovementClaim> make_cheats(SoakRng& rng, const Client& c, const Move
   const Vec3 moves[] = {{10.0f * std::cos(angle), 10.0f * std::sin(angle), 0.0f}, {0.0f, 0.0f, 6.0f}};
   for (const Vec3& by : moves)
     if (const auto at =
-            world.resolve_global(local_to_global(honest.position.objcell_id, honest.position.frame.origin + by)))
-      out.push_back({honest.t, *at, honest.motion});
+            world.resolve_global(local_to_global(honest.position.objcell_id, honest.position.frame.origin + by))) {
+      MovementClaim cheat = honest;
+      cheat.position = *at;
+      out.push_back(cheat);
+    }
   return out;
 }
 
@@ -147,6 +189,7 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
   ClaimCrowd crowd(plain);
   std::vector<ac::AcBody> bodies;  // every character's, as a bystander
   for (const CharacterDesc& d : c->scene.characters) bodies.push_back(body_of(d));
+  const bool changes = send_changes();
   std::vector<Client> clients;
   for (std::size_t i = 0; i < sim.size(); ++i) {
     if (sim.character(i).mover != MoverKind::Ac) continue;
@@ -155,7 +198,8 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
     Client client;
     client.index = i;
     client.checker.emplace(plain, CharacterSettings::from_desc(c->scene.characters[i]));
-    client.accepted = client.checker->start(sim.character(i).body.position, 0.0, sim.character(i).body.velocity);
+    client.accepted = client.checker->start(sim.character(i).body.position, 0.0, sim.character(i).body.velocity,
+                                            changes ? std::optional<MotionChange>(MotionChange{}) : std::nullopt);
     clients.push_back(std::move(client));
   }
   std::map<std::string, std::size_t> next_input;
@@ -170,16 +214,21 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
           if (cl.index == i) apply_held(cl, inputs[k]);
       }
     }
+    // The jumps the inputs started (retail's client sends a Jump message as
+    // its character leaves the ground), and the changes of controls.
+    for (const SimEvent& e : sim.take_events())
+      for (Client& cl : clients)
+        if (cl.index == e.character && e.kind == SimEventKind::Jumped) {
+          cl.since.jumped = true;
+          cl.since.jump_extent = cl.jump_extent;
+          if (changes) send_controls(rng, cl, now, true);
+        }
+    if (changes)
+      for (Client& cl : clients) send_controls(rng, cl, now, false);
     const double dt = rng.uniform(1.0f / 60.0f, 0.25f);
     sim.step(dt);
     now += dt;
     for (const SimEvent& e : sim.take_events()) {
-      if (e.kind == SimEventKind::Jumped)
-        for (Client& cl : clients)
-          if (cl.index == e.character) {
-            cl.since.jumped = true;
-            cl.since.jump_extent = cl.jump_extent;
-          }
       if (e.kind == SimEventKind::CollidedObject && e.id >= kCharacterObjectIdBase)
         for (Client& cl : clients)
           if (cl.index == e.character || cl.index == e.id - kCharacterObjectIdBase) cl.touched_character = now;
@@ -208,7 +257,9 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
         continue;
       }
       cl.frames_left = rng.between(1, 4);
-      const MovementClaim claim{now, sim.character(cl.index).body.position, cl.since};
+      MovementClaim claim{receive(rng, cl, now), sim.character(cl.index).body.position, cl.since,
+                          std::move(cl.changes)};
+      cl.changes.clear();
       batch.cheats.push_back(cl.frames == 1 && rng.chance(0.1f) ? make_cheats(rng, cl, claim, plain)
                                                                 : std::vector<MovementClaim>{});
       batch.clients.push_back(k);
@@ -248,7 +299,9 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
                                                      to_string(check.verdict), check.reason));
         ++tally.false_verdicts[to_string(check.verdict)];
         tally.touched_rejections += touched;
-        cl.accepted = cl.checker->start(claim.position, now, ch.body.velocity);  // the server resyncs
+        // The server resyncs.
+        cl.accepted = cl.checker->start(claim.position, claim.t, ch.body.velocity,
+                                        changes ? std::optional<MotionChange>(cl.sent) : std::nullopt);
       }
       cl.since = cl.held;
       cl.frames = 0;
