@@ -20,8 +20,8 @@
 // TRANSIT_CLAIM_SOAK_CHANGES=0 sends no motion changes, as before they were
 // checked, TRANSIT_CLAIM_SOAK_JITTER=S delays every message up to S s).
 //
-// Not yet zero: about 0.055% of legitimate claims are rejected and 0.01-0.02%
-// of cheats accepted over 1,000,000 claims (docs/server.md lists the kinds
+// Not yet zero: about 0.05% of legitimate claims are rejected and
+// 0.006-0.015% of cheats accepted over 1,000,000 claims (docs/server.md lists the kinds
 // and why the claims cannot tell them apart); the bounds below keep them
 // from growing.
 #include <algorithm>
@@ -334,11 +334,11 @@ TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const long false_rejections = static_cast<long>(tally.false_rejections.size());
   const long missed = static_cast<long>(tally.missed_cheats.size());
   EXPECT_LE(false_rejections, tally.claims * 3 / 4000) << "more than 0.075% of legitimate claims rejected";
-  EXPECT_LE(missed, tally.cheats / 2000) << "more than 0.05% of cheats accepted";
+  EXPECT_LE(missed, tally.cheats / 5000) << "more than 0.02% of cheats accepted";
   if (false_rejections > tally.claims * 3 / 4000)
     for (std::size_t i = 0; i < std::min<std::size_t>(tally.false_rejections.size(), 10); ++i)
       ADD_FAILURE() << "false rejection: " << tally.false_rejections[i];
-  if (missed > tally.cheats / 2000)
+  if (missed > tally.cheats / 5000)
     for (std::size_t i = 0; i < std::min<std::size_t>(tally.missed_cheats.size(), 10); ++i)
       ADD_FAILURE() << "cheat accepted: " << tally.missed_cheats[i];
   EXPECT_GE(tally.claims, want);
