@@ -1,9 +1,9 @@
 #include "transit/dat/motion_table.hpp"
 
 #include <cmath>
-#include <numbers>
 
 #include "dat/dat_stream.hpp"
+#include "transit/math/constants.hpp"
 
 namespace transit::dat {
 
@@ -54,7 +54,7 @@ const MotionCycle* MotionTable::modifier(std::uint32_t style, std::uint32_t moti
 std::optional<float> MotionTable::turn_rate_deg(std::uint32_t style) const {
   const auto rate = [](const MotionCycle* m) -> std::optional<float> {
     if (!m || !m->omega || m->omega->z == 0.0f) return std::nullopt;
-    return std::fabs(m->omega->z) * (180.0f / std::numbers::pi_v<float>);
+    return std::fabs(m->omega->z) * kDegreesPerRadian;
   };
   if (const std::optional<float> standing = rate(cycle(style, kMotionTurnRight))) return standing;
   return rate(modifier(style, kMotionTurnRight));

@@ -45,7 +45,8 @@ MotionChange read_change(const JsonCursor& c, double claim_t, const MotionChange
   if (auto s = c.optional_field("strafe")) m.strafe = read_strafe(*s);
   if (auto turn = c.optional_field("turn")) {
     m.turn_deg_per_s = turn->as_float();
-    if (std::abs(m.turn_deg_per_s) > 3600.0f) turn->fail("must be -3600..3600 degrees a second");
+    if (std::abs(m.turn_deg_per_s) > kMaxChangeTurnDegPerS)
+      turn->fail(fmt::format("must be -{0:.0f}..{0:.0f} degrees a second", kMaxChangeTurnDegPerS));
   }
   if (auto j = c.optional_field("jumped")) m.jumped = j->as_bool();
   if (auto e = c.optional_field("jump_extent")) m.jump_extent = read_extent(*e);

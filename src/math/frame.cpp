@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "transit/math/constants.hpp"
 #include "transit/math/same_bits.hpp"
 
 namespace transit {
@@ -45,7 +46,7 @@ void Frame::interpolate_rotation(const Frame& from, const Frame& to, float t) {
 float Frame::heading() const {
   const Vec3 forward = local_to_global_vec(Vec3(0.0f, 1.0f, 0.0f));
   if (std::fabs(forward.x) < kEpsilon && std::fabs(forward.y) < kEpsilon) return 0.0f;
-  float deg = std::atan2(forward.x, forward.y) * (180.0f / 3.14159265358979f);
+  float deg = std::atan2(forward.x, forward.y) * kDegreesPerRadian;
   if (deg < 0.0f) deg += 360.0f;
   return deg;
 }

@@ -111,15 +111,6 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       throw InputError("check_claims: every claim's checker must check in the crowd's world");
   for (const CrowdBystander& b : bystanders)
     if (!b.body) throw InputError("check_claims: a bystander without a body");
-  const auto run = [&](std::size_t n, auto&& each) {
-    auto block = [&](std::size_t begin, std::size_t end, int) {
-      for (std::size_t i = begin; i < end; ++i) each(i);
-    };
-    if (pool)
-      pool->run(n, block);
-    else
-      block(0, n, 0);
-  };
   const auto body_of = [&](std::size_t i) -> const ac::AcBody& {
     return claims[i].checker->settings().body;
   };
@@ -136,7 +127,7 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
     for (std::size_t i = 0; i < claims.size(); ++i)
       among_still[i] = crowd.someone_near(body_of(i), std::nullopt, claims[i].last, claims[i].claim);
   }
-  run(claims.size(), [&](std::size_t i) {
+  for_each_index(pool, claims.size(), [&](std::size_t i) {
     out[i] = among_still[i]
                  ? crowd.check_among(*claims[i].checker, std::nullopt, claims[i].last, claims[i].claim)
                  : claims[i].checker->check(claims[i].last, claims[i].claim);
@@ -160,7 +151,7 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
     std::erase_if(retry, [&](std::size_t i) {
       return !crowd.someone_near(body_of(i), first_claim + i, claims[i].last, claims[i].claim);
     });
-    run(retry.size(), [&](std::size_t k) {
+    for_each_index(pool, retry.size(), [&](std::size_t k) {
       const std::size_t i = retry[k];
       ClaimCheck c =
           crowd.check_among(*claims[i].checker, first_claim + i, claims[i].last, claims[i].claim);

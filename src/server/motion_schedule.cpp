@@ -4,14 +4,13 @@
 
 #include <fmt/format.h>
 
+#include "transit/math/constants.hpp"
 #include "transit/motion/motion_interpreter.hpp"
 #include "transit/sim/sim_character.hpp"
 
 namespace transit {
 
 namespace {
-
-constexpr float kDegrees = 180.0f / 3.14159265358979f;
 
 // Degrees from `a` to `b`, -180..180.
 float angle_between(float a, float b) {
@@ -50,7 +49,7 @@ std::optional<std::string> changes_problem(const MovementClaim& claim) {
       return fmt::format("motion change {} at {} s is not at or before the claim's time, {} s", i, c.t, claim.t);
     if (i > 0 && c.t < claim.changes[i - 1].t)
       return fmt::format("motion change {} at {} s is before the one before it", i, c.t);
-    if (!std::isfinite(c.turn_deg_per_s) || std::abs(c.turn_deg_per_s) > 3600.0f)
+    if (!std::isfinite(c.turn_deg_per_s) || std::abs(c.turn_deg_per_s) > kMaxChangeTurnDegPerS)
       return fmt::format("motion change {}: turn {} degrees a second is not a turn", i, c.turn_deg_per_s);
     if (!(c.jump_extent >= 0.0f && c.jump_extent <= 1.0f))
       return fmt::format("motion change {}: jump extent {} is not 0..1", i, c.jump_extent);
@@ -84,7 +83,7 @@ ControlVelocity control_velocity(const StateVelocities& velocities, float scale,
   return {speed, speed > 0.0f ? compass_deg(v.x, v.y) : 0.0f};
 }
 
-float compass_deg(float x, float y) { return std::atan2(x, y) * kDegrees; }
+float compass_deg(float x, float y) { return std::atan2(x, y) * kDegreesPerRadian; }
 
 float share_toward(float motion_deg, float turn_deg, float slack_deg, float toward_deg) {
   const float width = std::abs(turn_deg) + 2.0f * slack_deg;
@@ -95,7 +94,7 @@ float share_toward(float motion_deg, float turn_deg, float slack_deg, float towa
   // Within 90 degrees at some moment: all of it.
   if (lo <= 90.0f && hi >= -90.0f) return 1.0f;
   if (hi >= 270.0f) return 1.0f;
-  return std::max(std::abs(std::sin(lo / kDegrees)), std::abs(std::sin(hi / kDegrees)));
+  return std::max(std::abs(std::sin(lo / kDegreesPerRadian)), std::abs(std::sin(hi / kDegreesPerRadian)));
 }
 
 }  // namespace transit

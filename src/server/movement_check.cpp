@@ -666,13 +666,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
 void check_claims(const MovementChecker& checker, std::span<const AcceptedMovement> last,
                   std::span<const MovementClaim> claims, std::span<ClaimCheck> out, ParallelFor* pool) {
   const std::size_t n = std::min({last.size(), claims.size(), out.size()});
-  auto body = [&](std::size_t begin, std::size_t end, int) {
-    for (std::size_t i = begin; i < end; ++i) out[i] = checker.check(last[i], claims[i]);
-  };
-  if (pool)
-    pool->run(n, body);
-  else
-    body(0, n, 0);
+  for_each_index(pool, n, [&](std::size_t i) { out[i] = checker.check(last[i], claims[i]); });
 }
 
 }  // namespace transit

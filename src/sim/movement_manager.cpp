@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "transit/math/constants.hpp"
 #include "transit/math/input_error.hpp"
 #include "transit/world/land_defs.hpp"
 
@@ -12,7 +13,6 @@ namespace transit {
 
 namespace {
 
-constexpr float kDegPerRad = 180.0f / 3.14159265358979f;
 // Retail steers a forward move only when the target is more than this far
 // off its heading (degrees either side).
 constexpr float kSteerThresholdDeg = 20.0f;
@@ -152,7 +152,7 @@ float heading_to(const Position& from, const Position& to) {
   const Vec3 d = get_offset(from, to);
   const float len = std::hypot(d.x, d.y);
   if (len < kEpsilon) return 0.0f;
-  const float deg = std::atan2(d.x, d.y) * kDegPerRad;
+  const float deg = std::atan2(d.x, d.y) * kDegreesPerRadian;
   return deg < 0.0f ? deg + 360.0f : deg;
 }
 

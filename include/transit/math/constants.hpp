@@ -44,6 +44,9 @@ inline constexpr int kRetailMaxTransitionSteps = 30;
 /// ACE's raised sub-step cap (retail's is kRetailMaxTransitionSteps).
 inline constexpr int kAceMaxTransitionSteps = 1000;
 
+/// Degrees in a radian, as float (headings are degrees clockwise from north).
+inline constexpr float kDegreesPerRadian = 180.0f / 3.14159265358979f;
+
 /// Slack added to a sphere's radius when testing it against a cell BSP.
 inline constexpr float kCellBspEpsilon = 0.01f;
 /// Iteration caps of placement's ring search and adjust_to_plane.

@@ -39,6 +39,9 @@ struct ClaimedMotion {
 /// A change of the client's controls, as retail's MoveToState message gives
 /// it (its raw motion state: the forward, sidestep and turn commands), and a
 /// jump started then (retail's Jump message). Each holds until the next.
+/// The fastest turn a motion change may give, degrees a second either way.
+inline constexpr float kMaxChangeTurnDegPerS = 3600.0f;
+
 struct MotionChange {
   double t = 0.0;  ///< when the server received it (seconds, the server's clock)
   ForwardInput forward = ForwardInput::Stop;

@@ -72,4 +72,17 @@ class ParallelFor {
   std::vector<std::jthread> workers_;
 };
 
+/// Calls each(i) for every i in [0, n): on `pool`'s threads in its blocks,
+/// or on the caller's alone without a pool.
+template <typename Each>
+void for_each_index(ParallelFor* pool, std::size_t n, Each&& each) {
+  auto block = [&](std::size_t begin, std::size_t end, int) {
+    for (std::size_t i = begin; i < end; ++i) each(i);
+  };
+  if (pool)
+    pool->run(n, block);
+  else
+    block(0, n, 0);
+}
+
 }  // namespace transit
