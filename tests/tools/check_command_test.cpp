@@ -45,6 +45,55 @@ TEST(CheckCommand, AcceptsEveryClaimOfARunsOwnTrajectory) {
   EXPECT_THAT(again.output, HasSubstr("8700 claims, 8700 accepted, 0 rejected"));
 }
 
+TEST(CheckCommand, AcceptsEveryClaimOfARunsOwnTrajectoryCheckedTogether) {
+  const fs::path trajectory = temp("run-crowd.json"), results = temp("run-crowd-results.json");
+  ASSERT_EQ(run_tool("simulate --out " + trajectory.string()).exit_code, 0);
+  const ToolRun run = run_tool("check " + demo_scene().string() + " --from-trajectory " + trajectory.string() +
+                               " --crowd --out " + results.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("8700 claims, 8700 accepted, 0 rejected"));
+}
+
+// The demo scene with its second player made a creature standing 2.5 m in
+// front of the player (retail's players pass through players, not through
+// creatures), which claims nothing: the server holds it still there.
+fs::path scene_with_creature_ahead() {
+  nlohmann::json scene = read_json(demo_scene());
+  nlohmann::json& creature = scene["characters"][1];
+  creature["name"] = "creature";
+  creature["flags"] = nlohmann::json::array({"edge_slide", "gravity"});
+  creature["position"] = {{"cell", "0xA9B40023"}, {"local", {103.0, 62.5, 20.0}}};
+  const fs::path file = temp("creature.scene.json");
+  std::ofstream(file) << scene.dump();
+  return file;
+}
+
+// The verdict of the player's one claim at 0.5 s, running from (103, 60, 20)
+// to (103, y, 20), checked alone or with --crowd.
+nlohmann::json run_to(const fs::path& scene, float y, const std::string& crowd) {
+  const fs::path claims = temp("crowd-claims.json"), results = temp("crowd-results.json");
+  std::ofstream(claims) << R"({"format": "transit-claims/1", "claims": {"player": [
+    {"t": 0.5, "position": {"cell": "0xA9B40023", "local": [103, )"
+                        << y << R"(, 20]}, "motion": {"forward": "run"}}]}})";
+  const ToolRun run = run_tool("check " + scene.string() + " " + claims.string() + " " + crowd + " --out " +
+                               results.string());
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  return read_json(results)["results"]["player"][0];
+}
+
+TEST(CheckCommand, WithTheCrowdAClaimThroughACreatureTheServerHoldsStillIsRejected) {
+  const fs::path scene = scene_with_creature_ahead();
+  // Alone, the world has no creature in it: 4.5 m of run in 0.5 s passes.
+  EXPECT_EQ(run_to(scene, 64.5f, "")["verdict"], "accepted");
+  // Together, the run stops against the creature's body 1.35 m on: the
+  // position to force.
+  const nlohmann::json through = run_to(scene, 64.5f, "--crowd");
+  EXPECT_EQ(through["verdict"], "through_wall");
+  EXPECT_NEAR(through["forced"]["local"][1].get<double>(), 61.35, 0.01);
+  // Stopping short against it is accepted.
+  EXPECT_EQ(run_to(scene, 61.3f, "--crowd")["verdict"], "accepted");
+}
+
 TEST(CheckCommand, AcceptsARunsOwnTrajectoryWithItsScriptsMotionChanges) {
   // The demo run's trajectory, and the script it was made from: each claim
   // faces where the run faced and carries the changes its inputs made.

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -15,6 +16,7 @@
 #include "transit/format/run_reader.hpp"
 #include "transit/format/trajectory_reader.hpp"
 #include "transit/math/input_error.hpp"
+#include "transit/server/claim_crowd.hpp"
 #include "transit/sim/character.hpp"
 
 namespace transit::cli {
@@ -29,6 +31,7 @@ struct CheckArgs {
   std::string claims_out;
   std::string out;
   std::string dat;
+  bool crowd = false;
 };
 
 // The changes of controls a character's script inputs make, as its client
@@ -117,6 +120,15 @@ const CharacterDesc& scene_character(const SceneDesc& scene, const std::string& 
   throw InputError(fmt::format("{}: /claims/{}: names no character of the scene", source, name));
 }
 
+// The scene's position of a character settled by retail placement.
+Position placed_position(const World& world, const CharacterDesc& c) {
+  const auto at = world.resolve(c.position, c.orientation);
+  if (!at) throw InputError(fmt::format("character '{}': its position is in no loaded cell", c.name));
+  Character placed(CharacterSettings::from_desc(c), *at);
+  placed.place(world);
+  return placed.position();
+}
+
 // Where the server starts each character: its first trajectory sample, or
 // the scene's position settled by retail placement.
 AcceptedMovement start_of(const MovementChecker& checker, const World& world, const CharacterDesc& c,
@@ -124,34 +136,84 @@ AcceptedMovement start_of(const MovementChecker& checker, const World& world, co
   if (trajectory)
     for (const CharacterTrack& track : trajectory->characters)
       if (track.name == c.name) return checker.start(track.samples[0].position, 0.0, track.samples[0].velocity);
-  const auto at = world.resolve(c.position, c.orientation);
-  if (!at) throw InputError(fmt::format("character '{}': its position is in no loaded cell", c.name));
-  Character placed(checker.settings(), *at);
-  placed.place(world);
-  return checker.start(placed.position(), 0.0, Vec3(0.0f), controls);
+  return checker.start(placed_position(world, c), 0.0, Vec3(0.0f), controls);
 }
 
-std::vector<ClaimOutcome> check_one(const MovementChecker& checker, const World& world, AcceptedMovement state,
-                                    const std::vector<ClaimDesc>& claims) {
+// One character's claims and what the server has accepted of them.
+struct Claimant {
+  const CharacterDesc* desc;
+  MovementChecker checker;
+  AcceptedMovement state;
+  const std::vector<ClaimDesc>* claims;
   std::vector<ClaimOutcome> out;
-  for (const ClaimDesc& d : claims) {
-    const auto at = world.resolve(d.position, {});
-    ClaimCheck c;
-    if (at) {
-      c = checker.check(state, {d.t, *at, d.motion, d.changes});
-    } else {
-      c.verdict = ClaimVerdict::Invalid;
-      c.reason = "the claimed position is in no loaded cell";
-      c.forced = state.position;
-      c.next = state;
-      c.next.t = d.t;
-    }
-    out.push_back({d.t, c.verdict, c.reason, c.forced});
-    state = c.next;
-  }
-  return out;
+  std::size_t next = 0;  // the first claim not yet checked
+};
+
+// The claim resolved in the world, or the Invalid answer when it is in no cell.
+std::optional<MovementClaim> resolve_claim(const World& world, const ClaimDesc& d) {
+  const auto at = world.resolve(d.position, {});
+  if (!at) return std::nullopt;
+  return MovementClaim{d.t, *at, d.motion, d.changes};
 }
 
+ClaimCheck in_no_cell(const AcceptedMovement& state, double t) {
+  ClaimCheck c;
+  c.verdict = ClaimVerdict::Invalid;
+  c.reason = "the claimed position is in no loaded cell";
+  c.forced = state.position;
+  c.next = state;
+  c.next.t = t;
+  return c;
+}
+
+void record(Claimant& c, const ClaimCheck& check) {
+  c.out.push_back({(*c.claims)[c.next].t, check.verdict, check.reason, check.forced});
+  c.state = check.next;
+  ++c.next;
+}
+
+void check_alone(const World& world, Claimant& c) {
+  while (c.next < c.claims->size()) {
+    const ClaimDesc& d = (*c.claims)[c.next];
+    const auto claim = resolve_claim(world, d);
+    record(c, claim ? c.checker.check(c.state, *claim) : in_no_cell(c.state, d.t));
+  }
+}
+
+// The earliest time of a claim not yet checked, if any is left.
+std::optional<double> next_claim_time(const std::vector<Claimant>& claimants) {
+  std::optional<double> t;
+  for (const Claimant& c : claimants)
+    if (c.next < c.claims->size() && (!t || (*c.claims)[c.next].t < *t)) t = (*c.claims)[c.next].t;
+  return t;
+}
+
+// --crowd: the claims of one time checked as one batch (check_claims with a
+// ClaimCrowd), the claimants without a claim then standing where the server
+// last accepted them, and the scene's characters that claim nothing, which
+// nothing moves, standing still where they were placed.
+void check_together(const World& world, std::vector<Claimant>& claimants, std::span<const CrowdBystander> unmoved) {
+  ClaimCrowd crowd(world);
+  while (const auto t = next_claim_time(claimants)) {
+    std::vector<CrowdClaim> batch;
+    std::vector<Claimant*> batched;
+    std::vector<CrowdBystander> bystanders(unmoved.begin(), unmoved.end());
+    for (Claimant& c : claimants) {
+      if (c.next == c.claims->size() || (*c.claims)[c.next].t != *t) {
+        bystanders.push_back({&c.checker.settings().body, c.state.position});
+      } else if (const auto claim = resolve_claim(world, (*c.claims)[c.next])) {
+        batch.push_back({&c.checker, c.state, *claim});
+        batched.push_back(&c);
+      } else {
+        bystanders.push_back({&c.checker.settings().body, c.state.position});
+        record(c, in_no_cell(c.state, *t));
+      }
+    }
+    std::vector<ClaimCheck> checks(batch.size());
+    check_claims(crowd, batch, bystanders, checks);
+    for (std::size_t i = 0; i < batch.size(); ++i) record(*batched[i], checks[i]);
+  }
+}
 void write_text(const std::string& path, const std::string& text) {
   std::ofstream file(path);
   if (!(file << text)) throw std::runtime_error(fmt::format("cannot write {}", path));
@@ -178,21 +240,40 @@ void run_check(const CheckArgs& args) {
   if (!args.claims_out.empty()) write_text(args.claims_out, write_claims(claims));
   const std::string source = trajectory ? args.trajectory : args.claims;
 
-  std::map<std::string, std::vector<ClaimOutcome>> results;
-  long total = 0, accepted = 0;
+  std::vector<Claimant> claimants;
+  claimants.reserve(claims.claims.size());
   for (const auto& [name, list] : claims.claims) {
     const CharacterDesc& c = scene_character(input.scene, name, source);
-    const MovementChecker checker(world, CharacterSettings::from_desc(c));
+    MovementChecker checker(world, CharacterSettings::from_desc(c));
     // Claims that carry changes of controls start from none held.
     std::optional<MotionChange> controls;
     for (const ClaimDesc& d : list)
       if (!d.changes.empty()) controls = MotionChange{};
-    results[name] =
-        check_one(checker, world, start_of(checker, world, c, trajectory ? &*trajectory : nullptr, controls), list);
-    for (const ClaimOutcome& o : results[name]) {
+    const AcceptedMovement start = start_of(checker, world, c, trajectory ? &*trajectory : nullptr, controls);
+    claimants.push_back({&c, std::move(checker), start, &list, {}});
+  }
+  if (args.crowd) {
+    std::vector<ac::AcBody> bodies;
+    std::vector<Position> positions;
+    for (const CharacterDesc& c : input.scene.characters)
+      if (!claims.claims.contains(c.name)) {
+        bodies.push_back(body_of(c));
+        positions.push_back(placed_position(world, c));
+      }
+    std::vector<CrowdBystander> unmoved;
+    for (std::size_t i = 0; i < bodies.size(); ++i) unmoved.push_back({&bodies[i], positions[i], true});
+    check_together(world, claimants, unmoved);
+  } else {
+    for (Claimant& c : claimants) check_alone(world, c);
+  }
+  std::map<std::string, std::vector<ClaimOutcome>> results;
+  long total = 0, accepted = 0;
+  for (Claimant& c : claimants) {
+    for (const ClaimOutcome& o : c.out) {
       ++total;
       accepted += o.verdict == ClaimVerdict::Accepted;
     }
+    results[c.desc->name] = std::move(c.out);
   }
   const std::string text = write_claim_results(results);
   if (args.out.empty())
@@ -217,6 +298,8 @@ void add_check_command(CLI::App& app) {
                   "changes");
   cmd->add_option("--claims-out", args->claims_out, "also write the claims checked (transit-claims/1) here");
   cmd->add_option("--out", args->out, "write the results (transit-claim-results/1) here instead of standard output");
+  cmd->add_flag("--crowd", args->crowd,
+               "check the claims of one time together, each character in the way of the others (ClaimCrowd)");
   cmd->add_option("--dat", args->dat, "retail data directory the scene was exported from (transit dat export)");
   cmd->callback([args]() { reporting_errors("check", [&] { run_check(*args); }); });
 }
