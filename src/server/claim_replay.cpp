@@ -36,7 +36,7 @@ struct ControlPath {
 class Replayer {
  public:
   Replayer(const World& world, const CharacterSettings& settings, const AcceptedMovement& last,
-           const MovementClaim& claim, float tolerance)
+           const MovementClaim& claim, const ReplayTolerance& tolerance)
       : world_(world), settings_(settings), last_(last), claim_(claim), tolerance_(tolerance) {
     const float dt = static_cast<float>(claim.t - last.t);
     turn_rate_ = turn_between(last.position.frame.heading(), claim.position.frame.heading()) / dt;
@@ -104,9 +104,11 @@ class Replayer {
   }
 
   std::optional<ReplayEnd> ended(const PhysicsBody& body) {
-    const float miss = glm::length(get_offset(body.position, claim_.position));
+    const Vec3 off = get_offset(body.position, claim_.position);
+    const float miss = glm::length(off);
     nearest_ = std::min(nearest_, miss);
-    if (miss > tolerance_) return std::nullopt;
+    if (std::hypot(off.x, off.y) > tolerance_.across || off.z > tolerance_.above || -off.z > tolerance_.across)
+      return std::nullopt;
     if (!reaches_claim(body)) return std::nullopt;
     return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss};
   }
@@ -126,7 +128,7 @@ class Replayer {
   const CharacterSettings& settings_;
   const AcceptedMovement& last_;
   const MovementClaim& claim_;
-  float tolerance_;
+  ReplayTolerance tolerance_;
   float turn_rate_ = 0.0f;
   float nearest_ = 1e9f;
   BodyEvents events_;
@@ -142,7 +144,8 @@ bool replay_may_explain(ClaimVerdict verdict) {
 
 std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
                                       const AcceptedMovement& last, const MovementClaim& claim,
-                                      const ReplayControls& controls, float tolerance, float* nearest) {
+                                      const ReplayControls& controls, const ReplayTolerance& tolerance,
+                                      float* nearest) {
   Replayer replayer(world, settings, last, claim, tolerance);
   // The replay nearest the claim gives the velocity the next claim starts
   // from (one that ends near it along another control path may carry a

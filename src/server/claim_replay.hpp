@@ -39,11 +39,20 @@ struct ReplayControls {
   const MotionChange* start = nullptr;
 };
 
-/// A replay from `last` that ends within `tolerance` metres of `claim`'s
-/// position, if any; `nearest`, if given, is set to the least distance
-/// (metres) between the claim and where a replay ended.
+/// How near a replay must end to a claim, metres: across (horizontally,
+/// and below it), and above it (less, so that a hover is not lent the
+/// horizontal tolerance).
+struct ReplayTolerance {
+  float across = 1.0f;
+  float above = 1.0f;
+};
+
+/// A replay from `last` that ends within `tolerance` of `claim`'s position,
+/// if any; `nearest`, if given, is set to the least distance (metres)
+/// between the claim and where a replay ended.
 std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
                                       const AcceptedMovement& last, const MovementClaim& claim,
-                                      const ReplayControls& controls, float tolerance, float* nearest = nullptr);
+                                      const ReplayControls& controls, const ReplayTolerance& tolerance,
+                                      float* nearest = nullptr);
 
 }  // namespace transit

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
+#include "server/claim_energy.hpp"
 #include "server/claim_replay.hpp"
 #include "server/motion_schedule.hpp"
 #include "transit/math/constants.hpp"
@@ -39,11 +41,17 @@ float motion_speed(const StateVelocities& velocities, const ClaimedMotion& m) {
 
 float horizontal(const Vec3& v) { return std::hypot(v.x, v.y); }
 
+// Its momentum as the claims show it, for the height bounds: a body pushed
+// up between slopes moves with no velocity of its own.
+constexpr float kUncapped = std::numeric_limits<float>::infinity();
+
 // The fastest a character may move (m/s) across the ground, by its motion
-// or its momentum: what a ramp or slope can turn upwards (its fall speed
-// only ever turns downwards along a slope).
-float top_speed(const StateVelocities& s, const AcceptedMovement& last, const ClaimedMotion& claimed) {
-  return std::max({motion_speed(s, last.motion), motion_speed(s, claimed), horizontal(last.velocity)});
+// or its momentum (no more than `momentum_cap`): what a ramp or slope can
+// turn upwards (its fall speed only ever turns downwards along a slope).
+float top_speed(const StateVelocities& s, const AcceptedMovement& last, const ClaimedMotion& claimed,
+                float momentum_cap) {
+  return std::max(
+      {motion_speed(s, last.motion), motion_speed(s, claimed), std::min(horizontal(last.velocity), momentum_cap)});
 }
 
 // The speed (m/s) a character moving at `ground_speed` may leave its support
@@ -65,6 +73,26 @@ float departure_speed(const CharacterSettings& s, float ground_speed, const Acce
 float arc_height(const AcceptedMovement& s, double t) {
   const float tau = static_cast<float>(t - s.air_t);
   return s.air_z + s.air_vz * tau - 0.5f * kG * tau * tau;
+}
+
+// What physics may have given a step from `last` in speed (claim_energy.hpp).
+struct StepBounds {
+  StepEnergy energy;
+  float cap;       // its momentum across the ground, m/s
+  float fall_cap;  // the speed gravity may give it in the step, m/s
+};
+
+StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities& velocities,
+                       const AcceptedMovement& last, const ClaimedMotion& claimed, const Position& to) {
+  const float motion = std::max(motion_speed(velocities, last.motion), motion_speed(velocities, claimed));
+  const StepEnergy energy = step_energy(last, departure_speed(settings, motion, last, claimed));
+  return {energy, momentum_cap(energy, motion, last, to), fall_speed_cap(energy, last, to)};
+}
+
+float energy_after_step(const CharacterSettings& settings, const StepEnergy& energy, const AcceptedMovement& last,
+                        const AcceptedMovement& next, const ClaimedMotion& claimed, float dt) {
+  return energy_after(energy, last, next, claimed.jumped || last.motion.jumped,
+                      settings.body.step_down_height * settings.body.scale, dt);
 }
 
 ac::AcContact contact_of(const AcceptedMovement& s) {
@@ -292,7 +320,7 @@ class ControlBounds {
 // momentum and a slope carry it that way, if it is.
 std::optional<std::string> beyond_reach(const ControlBounds& controls, const StateVelocities& velocities,
                                         const AcceptedMovement& last, const Vec3& step, float dt,
-                                        const ClaimCheckOptions& options) {
+                                        const ClaimCheckOptions& options, float momentum_cap) {
   const float across = horizontal(step);
   if (across <= options.distance_slack) return std::nullopt;
   const bool turned = last.turned || !last.supported || !last.on_walkable;
@@ -304,9 +332,10 @@ std::optional<std::string> beyond_reach(const ControlBounds& controls, const Sta
   // turned since it was measured (or it stood on no walkable ground, where
   // a slope turns it); and what a slope may have added since.
   const float momentum =
-      (turned ? std::max({glm::length(last.velocity_now), glm::length(last.velocity),
-                          motion_speed(velocities, last.motion) * (1.0f + options.speed_margin)})
-              : std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)})) *
+      (turned ? std::max(std::min(std::max(glm::length(last.velocity_now), glm::length(last.velocity)), momentum_cap),
+                         motion_speed(velocities, last.motion) * (1.0f + options.speed_margin))
+              : std::clamp(std::max(glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)), 0.0f,
+                           momentum_cap)) *
       dt;
   const float toward = compass_deg(way.x, way.y);
   const float reach = controls.reach_toward(toward) + momentum + 0.5f * kG * dt * dt +
@@ -387,6 +416,8 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
   s.air_t = t;
   s.air_z = s.anchor_z = position.frame.origin.z;
   s.air_vz = s.anchor_speed = glm::length(velocity);
+  s.energy_z = energy_height(position.frame.origin.z, glm::length(velocity));
+  s.replay_leeway = options_.replay_tolerance;
   return s;
 }
 
@@ -405,14 +436,29 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
 ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const MovementClaim& claim,
                                          const ClaimedMotion& motion, const MotionChange* start) const {
   ClaimCheck c = check_bounds(last, claim, motion, start);
+  // The replay tolerance left, refilled since the last claim.
+  const float leeway = std::min(options_.replay_tolerance,
+                                last.replay_leeway + options_.replay_tolerance_per_second *
+                                                         static_cast<float>(std::max(0.0, claim.t - last.t)));
+  if (c.accepted()) c.next.replay_leeway = leeway;
   if (c.accepted() || !replay_may_explain(c.verdict) ||
       glm::length(get_offset(last.position, claim.position)) > kFarthestClaim)
     return c;
   float nearest = 0.0f;
   const ReplayControls controls{&motion, start};
-  if (const auto end = replay_claim(*world_, settings_, last, claim, controls, options_.replay_tolerance, &nearest))
-    return accept_replayed(last, claim, motion, *end);
+  // The replays start no faster than physics may have made it.
+  AcceptedMovement from = last;
+  const float most = step_bounds(settings_, state_velocities_, last, motion, last.position).cap;
+  if (glm::length(from.velocity_now) > most) from.velocity_now = glm::normalize(from.velocity_now) * most;
+  if (const auto end = replay_claim(*world_, settings_, from, claim, controls,
+                                      {leeway, std::min(leeway, options_.replay_rise_tolerance)}, &nearest)) {
+    ClaimCheck replayed = accept_replayed(last, claim, motion, *end);
+    replayed.next.replay_leeway = leeway - end->miss;
+    return replayed;
+  }
   c.reason += fmt::format("; no replay of the physics ends nearer than {:.2f} m", nearest);
+  if (leeway < options_.replay_tolerance)
+    c.reason += fmt::format(" (of its {:.2f} m tolerance, {:.2f} m is left)", options_.replay_tolerance, leeway);
   return c;
 }
 
@@ -434,9 +480,12 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.on_walkable = end.on_walkable;
   next.contact_plane = end.contact_plane;
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
+  const StepBounds bounds = step_bounds(settings_, state_velocities_, last, motion, claim.position);
+  next.energy_z = energy_after_step(settings_, bounds.energy, last, next, motion, dt);
   if (last.supported) {
     next.anchor_z = last.position.frame.origin.z;
-    next.anchor_speed = departure_speed(settings_, top_speed(state_velocities_, last, motion), last, motion);
+    next.anchor_speed =
+        departure_speed(settings_, top_speed(state_velocities_, last, motion, kUncapped), last, motion);
   }
   next.free_flight = false;
   next.turned = false;  // the replay's own velocity
@@ -479,10 +528,13 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                               "is a teleport (start the character there instead)",
                               glm::length(step), kFarthestClaim),
                   last, last.position, claim.t);
-  const float ground_speed = top_speed(state_velocities_, last, motion);
+  const StepBounds bounds = step_bounds(settings_, state_velocities_, last, motion, to);
+  const float cap = bounds.cap;
+  const float ground_speed = top_speed(state_velocities_, last, motion, cap);
   const float speed = ground_speed * (1.0f + options_.speed_margin);
-  // Gravity may speed it up along a slope (one too steep, or met in between).
-  const float allowance = speed * dt + 0.5f * kG * dt * dt;
+  // Gravity may speed it up along a slope (one too steep, or met in
+  // between), no faster than its energy allows.
+  const float allowance = speed * dt + std::min(0.5f * kG * dt * dt, std::max(0.0f, bounds.fall_cap - speed) * dt);
   const float budget = std::min(last.budget + allowance, speed * options_.burst_seconds + allowance) -
                        horizontal(step);
   if (budget < -options_.distance_slack)
@@ -497,7 +549,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   std::optional<ControlBounds> controls;
   if (start) {
     controls.emplace(settings_, state_velocities_, options_, last, claim, *start);
-    if (auto beyond = beyond_reach(*controls, state_velocities_, last, step, dt, options_))
+    if (auto beyond = beyond_reach(*controls, state_velocities_, last, step, dt, options_, cap))
       return reject(ClaimVerdict::TooFast, *beyond, last, last.position, claim.t);
   }
 
@@ -540,7 +592,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   next.on_walkable = reach.result.on_walkable;
   next.contact_plane = reach.result.contact_plane;
   if (!next.supported) support_below(world, settings_.body, to, options_.height_slack, next);
-  const float leave_speed = departure_speed(settings_, ground_speed, last, motion);
+  next.energy_z = energy_after_step(settings_, bounds.energy, last, next, motion, dt);
+  const float leave_speed = departure_speed(settings_, top_speed(state_velocities_, last, motion, kUncapped), last, motion);
   // Any support anchors the height bound: the server's view of walkability
   // (a probe below the claim) and the client's may differ at a slope's edge.
   if (last.supported) {
@@ -588,7 +641,9 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // left over, and a momentum that may have been turned.
   const bool steady = last.supported && last.on_walkable && !last.turned;
   const float carried = std::clamp(last.budget, 0.0f, launch * options_.burst_seconds) +
-                        (steady ? 0.0f : std::max(horizontal(last.velocity_now), horizontal(last.velocity)) * dt);
+                        (steady ? 0.0f
+                                : std::min(std::max(horizontal(last.velocity_now), horizontal(last.velocity)), cap) *
+                                      dt);
   const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step), carried)) : launch * dt;
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
   const float step_up = met ? 1.5f * settings_.body.step_up_height : 0.0f;

@@ -99,7 +99,15 @@ struct ClaimCheckOptions {
   float fall_slack_per_second = 0.25f;
   /// Metres between a claim and where a replay of retail's physics from the
   /// last accepted state ends, for a claim the checks above would reject.
-  float replay_tolerance = 1.0f;
+  float replay_tolerance = 2.0f;
+  /// Metres a claim may be above where such a replay ends (at most
+  /// replay_tolerance): less than across, so that hovering is not lent it.
+  float replay_rise_tolerance = 0.75f;
+  /// How fast that tolerance comes back once a replay has used it, metres a
+  /// second: what a claim is off from the replay that explains it is spent,
+  /// so that a client cannot gain a little on the physics at every claim
+  /// (a speed hack at 30 claims a second gaining 0.9 m each is caught).
+  float replay_tolerance_per_second = 0.5f;
   /// Seconds by which a motion change's arrival may be off from the
   /// claims' (network jitter between the two messages).
   float change_jitter = 0.05f;
@@ -121,6 +129,9 @@ struct AcceptedMovement {
   bool on_walkable = true;
   std::optional<ac::CellPlane> contact_plane;
   float budget = 0.0f;     ///< metres of horizontal travel still allowed (see ClaimCheckOptions)
+  /// Metres of the replay tolerance not spent (at most
+  /// ClaimCheckOptions::replay_tolerance, refilled with time).
+  float replay_leeway = 0.0f;
   /// In the air: when and at what height it left support, and the upward
   /// speed it may have had then (its whole speed turned upwards, a jump's
   /// added), m/s.
@@ -132,6 +143,13 @@ struct AcceptedMovement {
   /// height above.
   float anchor_z = 0.0f;
   float anchor_speed = 0.0f;
+  /// The highest its speed could lift it (landblock z): the height at which
+  /// the most speed physics may have given it would be spent climbing
+  /// (z + v^2 / 2g). Only gravity speeds a body up, besides its own motion
+  /// and a jump as it leaves its support, and ground friction slows it: a
+  /// momentum the claims show beyond this is not physics' (a speed hack
+  /// claiming a little more each time) and is not carried.
+  float energy_z = 0.0f;
   /// The last accepted step was in the air from end to end and met nothing.
   bool free_flight = false;
   /// The velocity carried may point elsewhere than it does now: the last

@@ -1,0 +1,60 @@
+#include "server/claim_energy.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "transit/math/constants.hpp"
+
+namespace transit {
+
+namespace {
+
+constexpr float kG = -kGravity;
+// Metres a step in the air may dip below both of its ends.
+constexpr float kDipBelowClaims = 1.0f;
+// Metres walkable ground falls over a metre across, at its steepest.
+const float kFallPerMetre = std::sqrt(1.0f - kFloorZ * kFloorZ) / kFloorZ;
+
+bool walking(const AcceptedMovement& s) { return s.supported && s.on_walkable; }
+
+float horizontal_distance(const Position& a, const Position& b) {
+  const Vec3 d = get_offset(a, b);
+  return std::hypot(d.x, d.y);
+}
+
+}  // namespace
+
+float energy_height(float z, float speed) { return z + 0.5f * speed * speed / kG; }
+
+float speed_at(float energy_z, float z) { return std::sqrt(2.0f * kG * std::max(0.0f, energy_z - z)); }
+
+StepEnergy step_energy(const AcceptedMovement& last, float departure_speed) {
+  StepEnergy e{last.energy_z, last.energy_z};
+  if (last.supported)
+    e.departed = std::max(e.carried, energy_height(last.position.frame.origin.z, departure_speed));
+  return e;
+}
+
+float momentum_cap(const StepEnergy& energy, float motion_speed, const AcceptedMovement& last, const Position& to) {
+  const float fall = fall_speed_cap(energy, last, to);
+  if (!walking(last)) return fall;
+  const float low = std::min(last.position.frame.origin.z, to.frame.origin.z);
+  return std::max(fall, motion_speed + speed_at(energy.carried, low));
+}
+
+float fall_speed_cap(const StepEnergy& energy, const AcceptedMovement& last, const Position& to) {
+  const float low = std::min(last.position.frame.origin.z, to.frame.origin.z);
+  return speed_at(energy.departed, low - (walking(last) ? 0.0f : kDipBelowClaims));
+}
+
+float energy_after(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next,
+                   bool jumped, float step_down, float dt) {
+  const float drop = last.position.frame.origin.z - next.position.frame.origin.z;
+  const bool stayed_down = walking(last) && walking(next) && !jumped &&
+                           drop <= kFallPerMetre * horizontal_distance(last.position, next.position) + step_down;
+  if (!stayed_down) return energy.departed;
+  const float z = next.position.frame.origin.z;
+  return energy_height(z, speed_at(energy.carried, z) * std::pow(1.0f - kDefaultFriction, dt));
+}
+
+}  // namespace transit

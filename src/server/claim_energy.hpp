@@ -1,0 +1,49 @@
+#pragma once
+// How fast physics may have made a claimed body go. Retail speeds a body up
+// only by gravity, besides its own motion: the motion moves it on walkable
+// ground (where no gravity acts on it) and becomes its velocity as it leaves
+// its support, with a jump's; ground friction slows the velocity again. So
+// the speed a body's own velocity may have is bounded by its energy: the
+// height it would climb to spending it (z + v^2 / 2g), which only leaving
+// the ground raises. A momentum the claims show beyond that is not
+// physics' but a client claiming a little more each time (a speed hack), and
+// the checks do not carry it.
+
+#include "transit/server/movement_check.hpp"
+
+namespace transit {
+
+/// The height a speed (m/s) lifts a body at z to, and the speed a body
+/// whose energy lifts it to `energy_z` has at z.
+float energy_height(float z, float speed);
+float speed_at(float energy_z, float z);
+
+/// A step's energy heights from `last`: its velocity's alone, and with what
+/// leaving its support may have given it (`departure_speed`: its motion's
+/// speed and a jump's), if it stood on something.
+struct StepEnergy {
+  float carried = 0.0f;
+  float departed = 0.0f;
+};
+StepEnergy step_energy(const AcceptedMovement& last, float departure_speed);
+
+/// The fastest it may move across the ground (m/s) on a step from `last`
+/// to `to` by the step's energy: in the air its velocity alone, from
+/// walkable ground also its motion (`motion_speed`) on top of its velocity.
+/// A step may dip below both ends in the air, by a metre.
+float momentum_cap(const StepEnergy& energy, float motion_speed, const AcceptedMovement& last, const Position& to);
+
+/// The fastest gravity may have made it on a step from `last` to `to`
+/// (m/s): its speed at the lower end with what leaving its support gave it,
+/// or a metre below in the air.
+float fall_speed_cap(const StepEnergy& energy, const AcceptedMovement& last, const Position& to);
+
+/// The energy height of its velocity after a step from `last` to `next`
+/// (`jumped`: a jump started in it). On walkable ground at both ends, not
+/// dropping farther than walkable ground and a step down (`step_down`, m)
+/// take it, it stayed on the ground: retail's friction took its share of the
+/// velocity over `dt`. Otherwise it may have left its support in between.
+float energy_after(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next,
+                   bool jumped, float step_down, float dt);
+
+}  // namespace transit

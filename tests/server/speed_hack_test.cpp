@@ -1,0 +1,102 @@
+// A speed hack: a client that claims, claim after claim, a little farther
+// than its run takes it. Each claim alone is within the tolerances for
+// frame timing and latency; together they must not add up: the hack is
+// rejected before it has gained 3.5 m on an honest runner, at any claim
+// rate, while the honest runner is accepted.
+#include <cmath>
+#include <cstdio>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "transit/server/movement_check.hpp"
+#include "transit/sim/character.hpp"
+#include "transit/world/demo_world.hpp"
+#include "transit/world/land_defs.hpp"
+
+namespace transit {
+namespace {
+
+struct HackOutcome {
+  int accepted = 0;             // claims accepted before the first rejection
+  float gained = 0.0f;          // metres ahead of the honest runner at the last accepted claim
+  ClaimVerdict verdict = ClaimVerdict::Accepted;  // the first rejection's
+  std::string reason;
+};
+
+class SpeedHack : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    scene_ = new SceneDesc(make_demo_world());
+    world_ = new World(World::from_scene(*scene_));
+  }
+  static void TearDownTestSuite() {
+    delete world_;
+    delete scene_;
+  }
+
+  // The demo player runs south from its spot over open ground for 2.5 s
+  // (to y 36 honestly, y 11 at twice the speed), claiming every `dt`
+  // seconds a point `factor` times as far from its start as it is.
+  static HackOutcome run(float factor, double dt) {
+    const CharacterSettings settings = CharacterSettings::from_desc(scene_->characters[0]);
+    Position spawn = *world_->resolve_global(local_to_global(0xA9B40023u, {103.0f, 60.0f, 20.0f}));
+    spawn.frame.set_heading(180.0f);
+    Character honest(settings, spawn);
+    honest.place(*world_);
+    honest.set_controls({ForwardInput::Run});
+    const Vec3 start = local_to_global(honest.cell(), honest.position().frame.origin);
+    const MovementChecker checker(*world_, settings);
+    AcceptedMovement state = checker.start(honest.position(), 0.0);
+    HackOutcome out;
+    for (double t = dt; t < 2.5 + 1e-9; t += dt) {
+      honest.update(*world_, dt);
+      const Vec3 at = local_to_global(honest.cell(), honest.position().frame.origin);
+      Vec3 claimed = start + (at - start) * factor;
+      claimed.z = at.z;
+      const auto position = world_->resolve_global(claimed);
+      EXPECT_TRUE(position.has_value());
+      const ClaimCheck c = checker.check(state, {t, *position, {ForwardInput::Run}});
+      if (!c.accepted()) {
+        out.verdict = c.verdict;
+        out.reason = c.reason;
+        return out;
+      }
+      ++out.accepted;
+      out.gained = glm::length(claimed - at);
+      state = c.next;
+    }
+    return out;
+  }
+
+  static SceneDesc* scene_;
+  static World* world_;
+};
+SceneDesc* SpeedHack::scene_ = nullptr;
+World* SpeedHack::world_ = nullptr;
+
+TEST_F(SpeedHack, TheHonestRunnerIsAcceptedAtEveryClaimRate) {
+  for (double dt : {1.0 / 30.0, 0.1, 0.25}) {
+    const HackOutcome o = run(1.0f, dt);
+    EXPECT_EQ(o.verdict, ClaimVerdict::Accepted) << "every " << dt << " s: " << o.reason;
+  }
+}
+
+TEST_F(SpeedHack, ASustainedSpeedHackIsRejectedBeforeItGainsThreeAndAHalfMetres) {
+  // What a claim may be ahead of the physics without a rejection: the
+  // budget's 0.1 s of burst (0.95 m at 9.5 m/s) and 25 cm of slack, and the
+  // replay tolerance's 2 m, which comes back at 0.5 m/s. At 30 % over the
+  // run speed (2.85 m/s more, against the 5 % margin's 0.47 m/s and the
+  // tolerance's 0.5 m/s) those are spent within 2.5 s.
+  for (float factor : {1.3f, 1.5f, 2.0f})
+    for (double dt : {1.0 / 30.0, 0.1, 0.25}) {
+      const HackOutcome o = run(factor, dt);
+      const std::string what = fmt::format("x{} every {:.3f} s", factor, dt);
+      EXPECT_EQ(o.verdict, ClaimVerdict::TooFast) << what << ": " << o.accepted << " claims accepted";
+      EXPECT_LT(o.gained, 3.5f) << what << ": " << o.reason;
+      std::printf("speed hack %s: %d claims accepted, %.2f m gained\n", what.c_str(), o.accepted, o.gained);
+    }
+}
+
+}  // namespace
+}  // namespace transit
