@@ -577,6 +577,194 @@ TR_API tr_Status tr_Simulation_RestoreCharacter(tr_SimulationId simulation, int3
 TR_API tr_Status tr_Simulation_GetTransitions(tr_SimulationId simulation, int32_t index,
                                               int32_t* count);
 
+/* ---- checking what clients claim (docs/server.md, docs/c-api.md) -------
+ * A game server holds each position a client claims for its character
+ * against the last one it accepted, with the character's own physics, and
+ * accepts it or rejects it with the reason and the position to force.
+ *
+ * A checker (one per character shape and skills) and the claim states (one
+ * per character: what the server last accepted for it, opaque, changed in
+ * place by each check) belong to a world: destroying the world, the checker
+ * or the state makes its id stale. Creating and destroying checkers, states
+ * and crowds need the world to be used by nobody else (as characters do);
+ * checks of different states may run at once, and one batch call at a time
+ * per world uses the world's threads. */
+
+typedef struct tr_CheckerId {
+  uint32_t index1;
+  uint32_t generation;
+  tr_WorldId world;
+} tr_CheckerId;
+
+typedef struct tr_ClaimStateId {
+  uint32_t index1;
+  uint32_t generation;
+  tr_WorldId world;
+} tr_ClaimStateId;
+
+typedef struct tr_ClaimCrowdId {
+  uint32_t index1;
+  uint32_t generation;
+  tr_WorldId world;
+} tr_ClaimCrowdId;
+
+/* How much a claim may exceed the physics, for frame timing and latency
+ * (metres, seconds; docs/server.md names each). */
+typedef struct tr_ClaimCheckOptions {
+  float speed_margin;          /* fraction over the fastest legal speed (0.05) */
+  float burst_seconds;         /* travel that may arrive bunched up (0.1) */
+  float distance_slack;        /* metres over the distance budget (0.25) */
+  float reach_tolerance;       /* metres between the claim and where the path ends (0.05) */
+  float height_slack;          /* metres over a jump's or fall's bound (0.25) */
+  float below_terrain;         /* metres under the terrain still on it (0.05) */
+  float fall_slack_per_second; /* metres a fall may lag its arc a second (0.25) */
+  float replay_tolerance;      /* metres a replay of the physics may end off (1) */
+  float change_jitter;         /* seconds a motion change's arrival may be off (0.05) */
+} tr_ClaimCheckOptions;
+TR_API tr_ClaimCheckOptions tr_DefaultClaimCheckOptions(void);
+
+/* A change of the client's controls (retail's MoveToState, and a Jump):
+ * when the server received it, the forward and sidestep commands, the turn
+ * (degrees a second, positive clockwise, -3600..3600) and a jump started
+ * then (jump_extent 0..1). Each holds until the next. */
+typedef struct tr_MotionChange {
+  double t;
+  tr_Forward forward;
+  tr_Strafe strafe;
+  float turn_deg_per_s;
+  bool jumped;
+  float jump_extent;
+} tr_MotionChange;
+TR_API tr_MotionChange tr_DefaultMotionChange(void);
+
+/* The motion a client says its character held since its last claim: the
+ * fastest, if it changed, and a jump started since (jump_extent 0..1). */
+typedef struct tr_ClaimedMotion {
+  tr_Forward forward;
+  tr_Strafe strafe;
+  bool jumped;
+  float jump_extent;
+} tr_ClaimedMotion;
+
+/* One claim: when the server received it (seconds, the server's clock),
+ * where the client says the character is (cell 0: a global point), its
+ * motion, and optionally the changes of controls received since the last
+ * claim, in time order (change_count 0: none; then `motion` is not read
+ * once the controls are known, docs/server.md). The orientation must be a
+ * unit quaternion. */
+typedef struct tr_Claim {
+  double t;
+  tr_Position position;
+  tr_ClaimedMotion motion;
+  const tr_MotionChange* changes;
+  int32_t change_count;
+} tr_Claim;
+TR_API tr_Claim tr_DefaultClaim(void);
+
+/* Why a claim was rejected (C++ ClaimVerdict). A claim whose own values are
+ * wrong (a position that is not finite or in no cell of the world, a time
+ * not after the last accepted, motion changes out of order) is not a failed
+ * call: it is rejected as tr_claimInvalid, as a cheating client's would be. */
+typedef enum tr_ClaimVerdict {
+  tr_claimAccepted = 0,
+  tr_claimTooFast,         /* farther than its run speed (or momentum) allows */
+  tr_claimThroughWall,     /* retail's transition from the last position does not reach it */
+  tr_claimUnreachableCell, /* an indoor cell the path does not lead into */
+  tr_claimFlying,          /* in the air higher than a jump or a fall allows */
+  tr_claimUnderTerrain,    /* an outdoor position below the terrain */
+  tr_claimInvalid,         /* not a position of the world, not finite, or not later than the last */
+} tr_ClaimVerdict;
+/* "accepted", "too_fast", "through_wall", "unreachable_cell", "flying",
+ * "under_terrain", "invalid". */
+TR_API const char* tr_ClaimVerdictName(tr_ClaimVerdict verdict);
+
+/* The answer to one claim. Rejected: `forced` is where the server should
+ * put the character (the state now holds it); accepted: the claim's
+ * position. The reason text: tr_ClaimState_GetReason. */
+typedef struct tr_ClaimResult {
+  tr_ClaimVerdict verdict;
+  tr_Position forced;
+} tr_ClaimResult;
+
+/* What the server last accepted (or forced) for a character. */
+typedef struct tr_AcceptedMovement {
+  double t;
+  tr_Position position;
+  tr_Vec3 velocity;      /* the last accepted step's displacement over its time, m/s */
+  bool supported;        /* standing on something */
+  bool has_controls;     /* the controls held at t are known (claims with changes) */
+  tr_MotionChange controls;
+} tr_AcceptedMovement;
+
+/* A checker of claims of characters shaped and skilled as `def` (AC mover
+ * only) in `world`; options null: tr_DefaultClaimCheckOptions(). */
+TR_API tr_Status tr_CreateChecker(tr_WorldId world, const tr_CharacterDef* def,
+                                  const tr_ClaimCheckOptions* options, tr_CheckerId* out);
+TR_API tr_Status tr_DestroyChecker(tr_CheckerId checker);
+
+/* The state of a character the server has just put at `position` (cell 0:
+ * global) at time `t` (seconds, the server's clock), moving at `velocity`
+ * (m/s), holding `controls` if known (may be null). Restart puts an
+ * existing state there (after a teleport or a forced position). */
+TR_API tr_Status tr_CreateClaimState(tr_CheckerId checker, tr_Position position, double t,
+                                     tr_Vec3 velocity, const tr_MotionChange* controls,
+                                     tr_ClaimStateId* out);
+TR_API tr_Status tr_ClaimState_Restart(tr_ClaimStateId state, tr_CheckerId checker,
+                                       tr_Position position, double t, tr_Vec3 velocity,
+                                       const tr_MotionChange* controls);
+TR_API tr_Status tr_DestroyClaimState(tr_ClaimStateId state);
+TR_API tr_Status tr_ClaimState_Get(tr_ClaimStateId state, tr_AcceptedMovement* out);
+/* The reason of the state's last check ("" when accepted or not checked
+ * yet: "20.00 m in 0.100 s; at most 6.28 m (speed 9.97 m/s)"): up to
+ * capacity - 1 bytes and a NUL written (buffer may be null with capacity
+ * 0); *length gets its whole length (may be null). */
+TR_API tr_Status tr_ClaimState_GetReason(tr_ClaimStateId state, char* buffer, int32_t capacity,
+                                         int32_t* length);
+
+/* Checks a claim against the state, which becomes the claim (accepted) or
+ * the forced position (rejected). */
+TR_API tr_Status tr_Checker_Check(tr_CheckerId checker, tr_ClaimStateId state,
+                                  const tr_Claim* claim, tr_ClaimResult* out);
+/* Checks claims[i] against states[i] for each i, on `threads` threads (the
+ * caller's included; 1..256): the same answers as one tr_Checker_Check
+ * each. The states must be distinct; a bad id or argument refuses the
+ * whole call before any state changes. */
+TR_API tr_Status tr_Checker_CheckBatch(tr_CheckerId checker, const tr_ClaimStateId* states,
+                                       const tr_Claim* claims, int32_t count, int32_t threads,
+                                       tr_ClaimResult* results);
+
+/* ---- a frame's claims with the characters in each other's way -------- */
+
+/* One claim of a crowd batch: its character's checker, state and claim. */
+typedef struct tr_CrowdClaim {
+  tr_CheckerId checker;
+  tr_ClaimStateId state;
+  tr_Claim claim;
+} tr_CrowdClaim;
+
+/* A character that claims nothing this frame but may stand in the way:
+ * shaped as `shape`'s character, where the server has it (cell 0: global),
+ * and whether it stood there unmoving since the last accepted time of
+ * every claim of the batch (then no claim passes through it). */
+typedef struct tr_CrowdBystander {
+  tr_CheckerId shape;
+  tr_Position position;
+  bool still;
+} tr_CrowdBystander;
+
+/* A copy of `world` (as it is now) that crowd batches put their characters
+ * in; every claim's checker must be of `world`. */
+TR_API tr_Status tr_CreateClaimCrowd(tr_WorldId world, tr_ClaimCrowdId* out);
+TR_API tr_Status tr_DestroyClaimCrowd(tr_ClaimCrowdId crowd);
+/* Checks each claim as tr_Checker_Check does, and again with the other
+ * characters (the claims' and the bystanders') in the way when that
+ * rejected it near one of them (docs/server.md, "Other characters in the
+ * way"); the same answers on any number of threads. */
+TR_API tr_Status tr_ClaimCrowd_Check(tr_ClaimCrowdId crowd, const tr_CrowdClaim* claims,
+                                     int32_t count, const tr_CrowdBystander* bystanders,
+                                     int32_t bystander_count, int32_t threads,
+                                     tr_ClaimResult* results);
+
 #ifdef __cplusplus
 }
 #endif

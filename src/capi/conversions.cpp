@@ -210,25 +210,33 @@ ScriptInput script_input(const tr_Controls& controls) {
   return input;
 }
 
+ForwardInput forward_input(const tr_Forward& forward, const char* what) {
+  switch (enum_value(forward)) {
+    case tr_forwardStop: return ForwardInput::Stop;
+    case tr_forwardRun: return ForwardInput::Run;
+    case tr_forwardWalk: return ForwardInput::Walk;
+    case tr_forwardBack: return ForwardInput::Back;
+  }
+  refuse(tr_errorInvalidArgument, fmt::format("{}: unknown forward value {}", what, enum_value(forward)));
+}
+
+StrafeInput strafe_input(const tr_Strafe& strafe, const char* what) {
+  switch (enum_value(strafe)) {
+    case tr_strafeStop: return StrafeInput::Stop;
+    case tr_strafeLeft: return StrafeInput::Left;
+    case tr_strafeRight: return StrafeInput::Right;
+  }
+  refuse(tr_errorInvalidArgument, fmt::format("{}: unknown strafe value {}", what, enum_value(strafe)));
+}
+
 CharacterControls character_controls(const tr_Controls& controls) {
   if (!std::isfinite(controls.turn_deg_per_s))
     refuse(tr_errorInvalidArgument, "controls: turn_deg_per_s must be finite");
   if (std::isnan(controls.jump_extent) || controls.jump_extent > 1.0f)
     refuse(tr_errorInvalidArgument, "controls: jump_extent must be at most 1 (negative: no jump)");
   CharacterControls c;
-  switch (enum_value(controls.forward)) {
-    case tr_forwardStop: c.forward = ForwardInput::Stop; break;
-    case tr_forwardRun: c.forward = ForwardInput::Run; break;
-    case tr_forwardWalk: c.forward = ForwardInput::Walk; break;
-    case tr_forwardBack: c.forward = ForwardInput::Back; break;
-    default: refuse(tr_errorInvalidArgument, "controls: unknown forward value");
-  }
-  switch (enum_value(controls.strafe)) {
-    case tr_strafeStop: c.strafe = StrafeInput::Stop; break;
-    case tr_strafeLeft: c.strafe = StrafeInput::Left; break;
-    case tr_strafeRight: c.strafe = StrafeInput::Right; break;
-    default: refuse(tr_errorInvalidArgument, "controls: unknown strafe value");
-  }
+  c.forward = forward_input(controls.forward, "controls");
+  c.strafe = strafe_input(controls.strafe, "controls");
   c.turn_deg_per_s = controls.turn_deg_per_s;
   return c;
 }

@@ -35,6 +35,10 @@ CellDesc cell_desc(const tr_CellDef& def);
 CharacterDesc character_desc(const tr_CharacterDef& def, const char* name,
                              const tr_Position& position);
 
+/// A C caller's forward or strafe value; refuses one of no enumerator, naming `what`.
+ForwardInput forward_input(const tr_Forward& forward, const char* what);
+StrafeInput strafe_input(const tr_Strafe& strafe, const char* what);
+
 ScriptInput script_input(const tr_Controls& controls);
 CharacterControls character_controls(const tr_Controls& controls);
 

@@ -8,7 +8,10 @@
 #include <vector>
 
 #include "capi/handle_table.hpp"
+#include "capi/slot_list.hpp"
 #include "transit/desc/scene_desc.hpp"
+#include "transit/server/claim_crowd.hpp"
+#include "transit/server/movement_check.hpp"
 #include "transit/sim/character.hpp"
 #include "transit/sim/parallel_for.hpp"
 #include "transit/sim/simulation.hpp"
@@ -26,13 +29,23 @@ struct CharacterSlot {
   std::optional<Character> character;
 };
 
-/// A world, its characters (slots reused, generations counted) and the
-/// pool batch calls run on.
+/// What the server last accepted for a character, and why its last claim
+/// was rejected ("" when accepted).
+struct ClaimStateEntry {
+  AcceptedMovement movement;
+  std::string reason;
+};
+
+/// A world, its characters (slots reused, generations counted), the claim
+/// checkers, states and crowds of it, and the pool batch calls run on.
 struct WorldEntry {
   explicit WorldEntry(World w) : world(std::move(w)) {}
   World world;
   std::vector<CharacterSlot> characters;
   std::vector<std::uint32_t> free_characters;
+  SlotList<MovementChecker> checkers;
+  SlotList<ClaimStateEntry> claim_states;
+  SlotList<ClaimCrowd> crowds;
   std::unique_ptr<ParallelFor> pool;
   ParallelFor& pool_of(int threads);
 };

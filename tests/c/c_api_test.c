@@ -8,29 +8,12 @@
 
 #include <transit/transit.h>
 
-static int passed = 0;
-static int failed = 0;
+#include "check.h"
 
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (cond) {                                                              \
-      ++passed;                                                              \
-    } else {                                                                 \
-      ++failed;                                                              \
-      fprintf(stderr, "%s:%d: CHECK(%s) failed (last error: %s)\n", __FILE__, \
-              __LINE__, #cond, tr_GetLastError());                            \
-    }                                                                        \
-  } while (0)
-
-#define CHECK_OK(call) CHECK((call) == tr_ok)
+int passed = 0;
+int failed = 0;
 
 static const uint32_t kHouseStairHall = 0xA9B40101u;
-
-/* Demo world global coordinates: landblock A9B4 starts at (32448, 34560). */
-static tr_Vec3 demo_global(float x, float y, float z) {
-  tr_Vec3 v = {32448.0f + x, 34560.0f + y, z};
-  return v;
-}
 
 static void test_version(void) {
   int major = -1, minor = -1, patch = -1;
@@ -784,6 +767,7 @@ int main(void) {
   test_movement_orders();
   test_move_away_and_turn_rate();
   test_landblock_groups();
+  test_claim_checks();
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

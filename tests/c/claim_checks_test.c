@@ -1,0 +1,267 @@
+/* Checking what clients claim, from C, in the demo world: a run is
+ * accepted, a 10 m teleport is too fast and forced back, a run through the
+ * free-standing wall is stopped short of it, a batch answers as one check
+ * each, a crowd's still creature stops a fall through it, and bad calls are
+ * refused with messages naming what was wrong. */
+
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+
+/* The player's start in the demo world (docs/server.md's claims example). */
+static tr_Position pad(float x, float y, float z) { return tr_MakePosition(0, demo_global(x, y, z), 0.0f); }
+
+static tr_Claim run_claim(double t, tr_Position position) {
+  tr_Claim claim = tr_DefaultClaim();
+  claim.t = t;
+  claim.position = position;
+  claim.motion.forward = tr_forwardRun;
+  return claim;
+}
+
+static int near(float a, float b) { return fabsf(a - b) < 1e-3f; }
+
+static int reason_has(tr_ClaimStateId state, const char* text) {
+  char reason[512];
+  int32_t length = -1;
+  if (tr_ClaimState_GetReason(state, reason, (int32_t)sizeof reason, &length) != tr_ok) return 0;
+  return length == (int32_t)strlen(reason) && strstr(reason, text) != NULL;
+}
+
+static tr_ClaimStateId start(tr_CheckerId checker, tr_Position at) {
+  const tr_Vec3 still = {0.0f, 0.0f, 0.0f};
+  tr_ClaimStateId state;
+  memset(&state, 0, sizeof state);
+  CHECK_OK(tr_CreateClaimState(checker, at, 0.0, still, NULL, &state));
+  return state;
+}
+
+static void test_run_and_teleport(tr_CheckerId checker) {
+  tr_ClaimStateId state = start(checker, pad(103, 60, 20));
+  tr_ClaimResult r;
+  tr_Claim run = run_claim(0.5, pad(103, 64.5f, 20));
+  CHECK_OK(tr_Checker_Check(checker, state, &run, &r));
+  CHECK(r.verdict == tr_claimAccepted);
+  CHECK(reason_has(state, ""));
+  tr_AcceptedMovement m;
+  CHECK_OK(tr_ClaimState_Get(state, &m));
+  CHECK(m.t == 0.5 && near(m.position.origin.x, 103.0f) && near(m.position.origin.y, 64.5f));
+  CHECK(near(m.velocity.y, 9.0f) && m.supported && !m.has_controls); /* 4.5 m in 0.5 s */
+
+  /* 10 m east in 0.1 s: at most about a metre at run speed. */
+  tr_Claim teleport = run_claim(0.6, pad(113, 64.5f, 20));
+  CHECK_OK(tr_Checker_Check(checker, state, &teleport, &r));
+  CHECK(r.verdict == tr_claimTooFast);
+  CHECK(strcmp(tr_ClaimVerdictName(r.verdict), "too_fast") == 0);
+  CHECK(reason_has(state, "10.00 m in 0.100 s"));
+  CHECK(r.forced.cell == 0xA9B40023u && near(r.forced.origin.x, 103.0f) && near(r.forced.origin.y, 64.5f) &&
+        near(r.forced.origin.z, 20.0f));
+  CHECK_OK(tr_ClaimState_Get(state, &m));
+  CHECK(m.t == 0.6 && near(m.position.origin.x, 103.0f) && near(m.position.origin.y, 64.5f));
+  CHECK_OK(tr_DestroyClaimState(state));
+}
+
+static void test_through_the_wall(tr_CheckerId checker) {
+  /* The stone wall 7002 stands at local x 71..79, y 99.75..100.25. */
+  tr_ClaimStateId state = start(checker, pad(75, 98, 20));
+  tr_ClaimResult r;
+  tr_Claim through = run_claim(0.5, pad(75, 102, 20));
+  CHECK_OK(tr_Checker_Check(checker, state, &through, &r));
+  CHECK(r.verdict == tr_claimThroughWall);
+  CHECK(reason_has(state, "short of"));
+  /* Forced to where the run met the wall: the body (0.35 m) on its near side. */
+  CHECK(r.forced.origin.y > 98.0f && r.forced.origin.y <= 99.75f - 0.34f);
+  /* Along it instead, the same distance: accepted. */
+  tr_Claim along = run_claim(1.0, pad(71, r.forced.origin.y, 20));
+  CHECK_OK(tr_Checker_Check(checker, state, &along, &r));
+  CHECK(r.verdict == tr_claimAccepted);
+  CHECK_OK(tr_DestroyClaimState(state));
+}
+
+enum { kBatch = 4 };
+
+static void batch_claims(tr_Claim claims[kBatch], tr_Position starts[kBatch]) {
+  starts[0] = pad(103, 60, 20);
+  claims[0] = run_claim(0.5, pad(103, 64.5f, 20));
+  starts[1] = pad(103, 60, 20);
+  claims[1] = run_claim(0.1, pad(113, 60, 20));
+  starts[2] = pad(75, 98, 20);
+  claims[2] = run_claim(0.5, pad(75, 102, 20));
+  starts[3] = pad(120, 40, 20);
+  claims[3] = run_claim(0.5, pad(118, 43, 20));
+}
+
+static void test_batch_is_one_by_one(tr_CheckerId checker) {
+  tr_Claim claims[kBatch];
+  tr_Position starts[kBatch];
+  batch_claims(claims, starts);
+  for (int threads = 1; threads <= 2; ++threads) {
+    tr_ClaimStateId batch[kBatch], single[kBatch];
+    tr_ClaimResult batch_results[kBatch], single_results[kBatch];
+    for (int i = 0; i < kBatch; ++i) {
+      batch[i] = start(checker, starts[i]);
+      single[i] = start(checker, starts[i]);
+      CHECK_OK(tr_Checker_Check(checker, single[i], &claims[i], &single_results[i]));
+    }
+    CHECK_OK(tr_Checker_CheckBatch(checker, batch, claims, kBatch, threads, batch_results));
+    CHECK(memcmp(batch_results, single_results, sizeof batch_results) == 0);
+    CHECK(batch_results[0].verdict == tr_claimAccepted && batch_results[1].verdict == tr_claimTooFast &&
+          batch_results[2].verdict == tr_claimThroughWall && batch_results[3].verdict == tr_claimAccepted);
+    for (int i = 0; i < kBatch; ++i) {
+      tr_AcceptedMovement a, b;
+      CHECK_OK(tr_ClaimState_Get(batch[i], &a));
+      CHECK_OK(tr_ClaimState_Get(single[i], &b));
+      CHECK(memcmp(&a, &b, sizeof a) == 0);
+      char ra[256], rb[256];
+      CHECK_OK(tr_ClaimState_GetReason(batch[i], ra, (int32_t)sizeof ra, NULL));
+      CHECK_OK(tr_ClaimState_GetReason(single[i], rb, (int32_t)sizeof rb, NULL));
+      CHECK(strcmp(ra, rb) == 0);
+      CHECK_OK(tr_DestroyClaimState(batch[i]));
+      CHECK_OK(tr_DestroyClaimState(single[i]));
+    }
+  }
+}
+
+static void test_bad_claims_are_rejected_as_invalid(tr_CheckerId checker) {
+  /* A claim's own values come from the client: rejected, never a failed call. */
+  tr_ClaimStateId state = start(checker, pad(103, 60, 20));
+  tr_ClaimResult r;
+  tr_Claim nan_claim = run_claim(0.5, pad(103, 60, 20));
+  nan_claim.position.origin.x = NAN;
+  CHECK_OK(tr_Checker_Check(checker, state, &nan_claim, &r));
+  CHECK(r.verdict == tr_claimInvalid && reason_has(state, "not finite"));
+  CHECK(near(r.forced.origin.x, 103.0f) && near(r.forced.origin.y, 60.0f));
+  tr_Claim earlier = run_claim(0.25, pad(103, 60.5f, 20));
+  CHECK_OK(tr_Checker_Check(checker, state, &earlier, &r));
+  CHECK(r.verdict == tr_claimInvalid && reason_has(state, "is not after the last accepted, 0.5 s"));
+  tr_MotionChange changes[2] = {tr_DefaultMotionChange(), tr_DefaultMotionChange()};
+  changes[0].t = 0.9;
+  changes[1].t = 0.8;
+  tr_Claim out_of_order = run_claim(1.0, pad(103, 61, 20));
+  out_of_order.changes = changes;
+  out_of_order.change_count = 2;
+  CHECK_OK(tr_Checker_Check(checker, state, &out_of_order, &r));
+  CHECK(r.verdict == tr_claimInvalid && reason_has(state, "before the one before it"));
+  CHECK_OK(tr_DestroyClaimState(state));
+}
+
+static void test_bad_calls_are_refused(tr_WorldId world, tr_CheckerId checker) {
+  tr_CharacterDef def = tr_DefaultCharacterDef();
+  tr_CheckerId other;
+  def.mover = tr_moverQuake;
+  CHECK(tr_CreateChecker(world, &def, NULL, &other) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "def.mover: movement checks take AC characters only") != NULL);
+  def = tr_DefaultCharacterDef();
+  tr_ClaimCheckOptions options = tr_DefaultClaimCheckOptions();
+  CHECK(near(options.speed_margin, 0.05f) && near(options.replay_tolerance, 1.0f));
+  options.burst_seconds = NAN;
+  CHECK(tr_CreateChecker(world, &def, &options, &other) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "options.burst_seconds") != NULL);
+  CHECK(tr_CreateChecker(world, NULL, NULL, &other) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "def: must not be null") != NULL);
+
+  const tr_Vec3 still = {0.0f, 0.0f, 0.0f};
+  tr_ClaimStateId state;
+  tr_Position nowhere = pad(NAN, 60, 20);
+  CHECK(tr_CreateClaimState(checker, nowhere, 0.0, still, NULL, &state) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "position: origin and orientation must be finite") != NULL);
+  tr_CheckerId unknown;
+  memset(&unknown, 0, sizeof unknown);
+  unknown.world = world;
+  CHECK(tr_CreateClaimState(unknown, pad(103, 60, 20), 0.0, still, NULL, &state) == tr_errorInvalidId);
+  CHECK(strstr(tr_GetLastError(), "checker: null or unknown id") != NULL);
+
+  state = start(checker, pad(103, 60, 20));
+  tr_ClaimResult r;
+  CHECK(tr_Checker_Check(checker, state, NULL, &r) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "claim: must not be null") != NULL);
+  tr_Claim claim = run_claim(0.5, pad(103, 64.5f, 20));
+  claim.motion.forward = (tr_Forward)7;
+  CHECK(tr_Checker_Check(checker, state, &claim, &r) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "claim.motion: unknown forward value 7") != NULL);
+  claim = run_claim(0.5, pad(103, 64.5f, 20));
+  claim.change_count = 2;
+  CHECK(tr_Checker_Check(checker, state, &claim, &r) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "claim.changes: null with a change_count of 2") != NULL);
+
+  /* A refused batch changes no state. */
+  tr_ClaimStateId twice[2] = {state, state};
+  tr_Claim claims[2] = {run_claim(0.5, pad(103, 64.5f, 20)), run_claim(0.6, pad(103, 65.5f, 20))};
+  tr_ClaimResult results[2];
+  CHECK(tr_Checker_CheckBatch(checker, twice, claims, 2, 1, results) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "states[1]: the same state as an earlier claim's") != NULL);
+  CHECK(tr_Checker_CheckBatch(checker, twice, claims, 1, 0, results) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "threads: must be 1..256, got 0") != NULL);
+  tr_AcceptedMovement m;
+  CHECK_OK(tr_ClaimState_Get(state, &m));
+  CHECK(m.t == 0.0);
+
+  CHECK_OK(tr_DestroyClaimState(state));
+  CHECK(tr_Checker_Check(checker, state, &claims[0], &r) == tr_errorInvalidId);
+  CHECK(strstr(tr_GetLastError(), "state: stale id (it was destroyed)") != NULL);
+  CHECK(tr_ClaimState_GetReason(state, NULL, 0, NULL) == tr_errorInvalidId);
+}
+
+static void test_crowd(tr_WorldId world, tr_CheckerId player) {
+  /* A creature stands at (60, 60); a player dropped from 5 m above it, 0.3 m
+   * off its axis, claims the ground a second later: through the creature. */
+  tr_CharacterDef rock_def = tr_DefaultCharacterDef();
+  rock_def.flags = tr_flagEdgeSlide | tr_flagGravity | tr_flagCreature;
+  tr_CheckerId rock;
+  CHECK_OK(tr_CreateChecker(world, &rock_def, NULL, &rock));
+  tr_ClaimCrowdId crowd;
+  CHECK_OK(tr_CreateClaimCrowd(world, &crowd));
+  tr_CrowdClaim claim;
+  claim.checker = player;
+  claim.claim = tr_DefaultClaim();
+  claim.claim.t = 1.0;
+  claim.claim.position = pad(60, 60.3f, 20);
+  tr_CrowdBystander bystander;
+  memset(&bystander, 0, sizeof bystander);
+  bystander.shape = rock;
+  bystander.position = pad(60, 60, 20);
+  tr_ClaimResult r;
+
+  claim.state = start(player, pad(60, 60.3f, 25));
+  CHECK_OK(tr_ClaimCrowd_Check(crowd, &claim, 1, &bystander, 1, 1, &r));
+  CHECK(r.verdict == tr_claimAccepted); /* it may have moved out of the way */
+  CHECK_OK(tr_DestroyClaimState(claim.state));
+
+  bystander.still = true;
+  for (int threads = 1; threads <= 2; ++threads) {
+    claim.state = start(player, pad(60, 60.3f, 25));
+    CHECK_OK(tr_ClaimCrowd_Check(crowd, &claim, 1, &bystander, 1, threads, &r));
+    CHECK(r.verdict == tr_claimThroughWall);
+    /* Stopped on its head: the player's foot sphere (0.48 m, centre 0.48 m
+     * up) meets the creature's head sphere (centre 1.35 m up) 0.3 m off
+     * axis sqrt(0.96^2 - 0.3^2) = 0.912 m above it: feet at 21.782. */
+    CHECK(r.forced.origin.z >= 20.0f + 1.35f + 0.912f - 0.48f - 0.005f && r.forced.origin.z < 21.85f);
+    CHECK_OK(tr_DestroyClaimState(claim.state));
+  }
+  bystander.shape.generation += 1;
+  CHECK(tr_ClaimCrowd_Check(crowd, &claim, 0, &bystander, 1, 1, &r) == tr_errorInvalidId);
+  CHECK(strstr(tr_GetLastError(), "bystanders[0].shape: stale id") != NULL);
+  CHECK_OK(tr_DestroyClaimCrowd(crowd));
+  CHECK_OK(tr_DestroyChecker(rock));
+}
+
+void test_claim_checks(void) {
+  tr_WorldId world;
+  CHECK_OK(tr_CreateDemoWorld(&world));
+  tr_CharacterDef def = tr_DefaultCharacterDef();
+  tr_CheckerId checker;
+  CHECK_OK(tr_CreateChecker(world, &def, NULL, &checker));
+  test_run_and_teleport(checker);
+  test_through_the_wall(checker);
+  test_batch_is_one_by_one(checker);
+  test_bad_claims_are_rejected_as_invalid(checker);
+  test_bad_calls_are_refused(world, checker);
+  test_crowd(world, checker);
+  tr_ClaimStateId orphan = start(checker, pad(103, 60, 20));
+  CHECK_OK(tr_DestroyWorld(world));
+  tr_AcceptedMovement m;
+  CHECK(tr_ClaimState_Get(orphan, &m) == tr_errorInvalidId);
+  CHECK(strstr(tr_GetLastError(), "state's world") != NULL);
+  CHECK(tr_DestroyChecker(checker) == tr_errorInvalidId);
+}
