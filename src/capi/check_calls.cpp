@@ -37,8 +37,8 @@ ClaimCheckOptions check_options(const tr_ClaimCheckOptions* c) {
 tr_MotionChange change_to_c(const MotionChange& m) {
   tr_MotionChange c{};
   c.t = m.t;
-  c.forward = static_cast<tr_Forward>(m.forward);
-  c.strafe = static_cast<tr_Strafe>(m.strafe);
+  c.forward = to_c(m.forward);
+  c.strafe = to_c(m.strafe);
   c.turn_deg_per_s = m.turn_deg_per_s;
   c.jumped = m.jumped;
   c.jump_extent = m.jump_extent;
@@ -191,8 +191,7 @@ tr_Claim tr_DefaultClaim(void) {
   const ClaimedMotion motion;
   tr_Claim c{};
   c.position = tr_MakePosition(0, {0.0f, 0.0f, 0.0f}, 0.0f);
-  c.motion = {static_cast<tr_Forward>(motion.forward), static_cast<tr_Strafe>(motion.strafe), motion.jumped,
-              motion.jump_extent};
+  c.motion = {to_c(motion.forward), to_c(motion.strafe), motion.jumped, motion.jump_extent};
   return c;
 }
 

@@ -229,6 +229,25 @@ StrafeInput strafe_input(const tr_Strafe& strafe, const char* what) {
   refuse(tr_errorInvalidArgument, fmt::format("{}: unknown strafe value {}", what, enum_value(strafe)));
 }
 
+tr_Forward to_c(ForwardInput forward) {
+  switch (forward) {
+    case ForwardInput::Run: return tr_forwardRun;
+    case ForwardInput::Walk: return tr_forwardWalk;
+    case ForwardInput::Back: return tr_forwardBack;
+    case ForwardInput::Stop: break;
+  }
+  return tr_forwardStop;
+}
+
+tr_Strafe to_c(StrafeInput strafe) {
+  switch (strafe) {
+    case StrafeInput::Left: return tr_strafeLeft;
+    case StrafeInput::Right: return tr_strafeRight;
+    case StrafeInput::Stop: break;
+  }
+  return tr_strafeStop;
+}
+
 CharacterControls character_controls(const tr_Controls& controls) {
   if (!std::isfinite(controls.turn_deg_per_s))
     refuse(tr_errorInvalidArgument, "controls: turn_deg_per_s must be finite");

@@ -38,6 +38,8 @@ CharacterDesc character_desc(const tr_CharacterDef& def, const char* name,
 /// A C caller's forward or strafe value; refuses one of no enumerator, naming `what`.
 ForwardInput forward_input(const tr_Forward& forward, const char* what);
 StrafeInput strafe_input(const tr_Strafe& strafe, const char* what);
+tr_Forward to_c(ForwardInput forward);
+tr_Strafe to_c(StrafeInput strafe);
 
 ScriptInput script_input(const tr_Controls& controls);
 CharacterControls character_controls(const tr_Controls& controls);

@@ -66,16 +66,48 @@ static void test_through_the_wall(tr_CheckerId checker) {
   /* The stone wall 7002 stands at local x 71..79, y 99.75..100.25. */
   tr_ClaimStateId state = start(checker, pad(75, 98, 20));
   tr_ClaimResult r;
-  tr_Claim through = run_claim(0.5, pad(75, 102, 20));
+  tr_Claim through = run_claim(0.3, pad(75, 100.5f, 20));
   CHECK_OK(tr_Checker_Check(checker, state, &through, &r));
   CHECK(r.verdict == tr_claimThroughWall);
   CHECK(reason_has(state, "short of"));
-  /* Forced to where the run met the wall: the body (0.35 m) on its near side. */
-  CHECK(r.forced.origin.y > 98.0f && r.forced.origin.y <= 99.75f - 0.34f);
-  /* Along it instead, the same distance: accepted. */
-  tr_Claim along = run_claim(1.0, pad(71, r.forced.origin.y, 20));
+  /* Forced to where the run met the wall: the body's 0.48 m spheres touch
+   * its face (y 99.75) at y 99.27, never inside it. */
+  CHECK(r.forced.origin.y > 99.2f && r.forced.origin.y <= 99.27f + 1e-3f);
+  /* Along it instead, farther: accepted. */
+  tr_Claim along = run_claim(0.8, pad(71, r.forced.origin.y, 20));
   CHECK_OK(tr_Checker_Check(checker, state, &along, &r));
   CHECK(r.verdict == tr_claimAccepted);
+  CHECK_OK(tr_DestroyClaimState(state));
+}
+
+static void test_controls_and_defaults(tr_CheckerId checker) {
+  const tr_Claim claim = tr_DefaultClaim();
+  const tr_MotionChange change = tr_DefaultMotionChange();
+  CHECK(claim.motion.forward == tr_forwardStop && claim.motion.strafe == tr_strafeStop &&
+        claim.motion.jump_extent == 1.0f && claim.change_count == 0 && claim.changes == NULL);
+  CHECK(change.forward == tr_forwardStop && change.strafe == tr_strafeStop && change.jump_extent == 1.0f);
+  /* Controls known at the start are carried; a claim's changes replace them. */
+  tr_MotionChange running = change;
+  running.forward = tr_forwardRun;
+  running.strafe = tr_strafeLeft;
+  const tr_Vec3 still = {0.0f, 0.0f, 0.0f};
+  tr_ClaimStateId state;
+  CHECK_OK(tr_CreateClaimState(checker, pad(103, 60, 20), 0.0, still, &running, &state));
+  tr_AcceptedMovement m;
+  CHECK_OK(tr_ClaimState_Get(state, &m));
+  CHECK(m.has_controls && m.controls.forward == tr_forwardRun && m.controls.strafe == tr_strafeLeft);
+  tr_MotionChange walk = change;
+  walk.t = 0.4;
+  walk.forward = tr_forwardWalk;
+  tr_Claim next = run_claim(0.5, pad(103, 64.5f, 20));
+  next.changes = &walk;
+  next.change_count = 1;
+  tr_ClaimResult r;
+  CHECK_OK(tr_Checker_Check(checker, state, &next, &r));
+  CHECK(r.verdict == tr_claimAccepted);
+  CHECK_OK(tr_ClaimState_Get(state, &m));
+  CHECK(m.has_controls && m.controls.t == 0.4 && m.controls.forward == tr_forwardWalk &&
+        m.controls.strafe == tr_strafeStop);
   CHECK_OK(tr_DestroyClaimState(state));
 }
 
@@ -87,7 +119,7 @@ static void batch_claims(tr_Claim claims[kBatch], tr_Position starts[kBatch]) {
   starts[1] = pad(103, 60, 20);
   claims[1] = run_claim(0.1, pad(113, 60, 20));
   starts[2] = pad(75, 98, 20);
-  claims[2] = run_claim(0.5, pad(75, 102, 20));
+  claims[2] = run_claim(0.3, pad(75, 100.5f, 20));
   starts[3] = pad(120, 40, 20);
   claims[3] = run_claim(0.5, pad(118, 43, 20));
 }
@@ -254,6 +286,7 @@ void test_claim_checks(void) {
   CHECK_OK(tr_CreateChecker(world, &def, NULL, &checker));
   test_run_and_teleport(checker);
   test_through_the_wall(checker);
+  test_controls_and_defaults(checker);
   test_batch_is_one_by_one(checker);
   test_bad_claims_are_rejected_as_invalid(checker);
   test_bad_calls_are_refused(world, checker);

@@ -1,0 +1,132 @@
+"""Checking what clients claim, from Python, as the C tests do
+(tests/c/claim_checks_test.c): a run accepted, a 10 m teleport too fast and
+forced back, a run through the free-standing wall stopped short of it, a
+batch equal to one check each, a still creature in a crowd stopping a fall
+through it, and errors naming what was wrong."""
+
+import math
+
+import pytest
+
+import transit
+from transit import (Bystander, Claim, ClaimCheckOptions, ClaimCrowd, ClaimVerdict, Forward, MotionChange,
+                     MovementChecker, Position)
+
+LB_X, LB_Y = 32448.0, 34560.0  # the demo landblock A9B4's global origin
+
+
+def pad(x, y, z):
+    return Position.global_point(LB_X + x, LB_Y + y, z)
+
+
+def run(t, position):
+    return Claim(t, position, forward=Forward.RUN)
+
+
+@pytest.fixture
+def world():
+    with transit.World.demo() as w:
+        yield w
+
+
+def test_a_run_is_accepted_and_a_teleport_forced_back(world):
+    checker = MovementChecker(world)
+    state = checker.start(pad(103, 60, 20), 0.0)
+    r = checker.check(state, run(0.5, pad(103, 64.5, 20)))
+    assert r.accepted and r.reason == ""
+    m = state.movement
+    assert m.t == 0.5 and m.position.origin == pytest.approx((103, 64.5, 20), abs=1e-3)
+    assert m.velocity[1] == pytest.approx(9.0, abs=1e-3) and m.supported and m.controls is None
+
+    r = checker.check(state, run(0.6, pad(113, 64.5, 20)))
+    assert r.verdict == ClaimVerdict.TOO_FAST and r.verdict.label == "too_fast"
+    assert "10.00 m in 0.100 s" in r.reason and state.reason == r.reason
+    assert r.forced.cell == 0xA9B40023
+    assert r.forced.origin == pytest.approx((103, 64.5, 20), abs=1e-3)
+    assert state.t == 0.6 and state.position.origin == pytest.approx((103, 64.5, 20), abs=1e-3)
+
+
+def test_a_run_through_the_wall_is_stopped_short_of_it(world):
+    checker = MovementChecker(world)
+    state = checker.start(pad(75, 98, 20), 0.0)
+    r = checker.check(state, run(0.3, pad(75, 100.5, 20)))
+    assert r.verdict == ClaimVerdict.THROUGH_WALL and "short of" in r.reason
+    # The wall's face at y 99.75, the body's 0.48 m spheres: touching at 99.27, never inside.
+    assert 99.2 < r.forced.origin[1] <= 99.27 + 1e-3
+    assert checker.check(state, run(0.8, pad(71, r.forced.origin[1], 20))).accepted
+
+
+def test_a_batch_answers_as_one_check_each(world):
+    checker = MovementChecker(world)
+    starts = [pad(103, 60, 20), pad(103, 60, 20), pad(75, 98, 20), pad(120, 40, 20)]
+    claims = [run(0.5, pad(103, 64.5, 20)), run(0.1, pad(113, 60, 20)), run(0.3, pad(75, 100.5, 20)),
+              run(0.5, pad(118, 43, 20))]
+    for threads in (1, 2):
+        single = [checker.check(checker.start(p, 0.0), c) for p, c in zip(starts, claims)]
+        states = [checker.start(p, 0.0) for p in starts]
+        assert checker.check_batch(states, claims, threads=threads) == single
+        assert [r.verdict for r in single] == [ClaimVerdict.ACCEPTED, ClaimVerdict.TOO_FAST,
+                                              ClaimVerdict.THROUGH_WALL, ClaimVerdict.ACCEPTED]
+        assert [s.position for s in states] == [r.forced for r in single]
+
+
+def test_a_claims_own_bad_values_are_rejected_as_invalid(world):
+    checker = MovementChecker(world)
+    state = checker.start(pad(103, 60, 20), 0.0)
+    r = checker.check(state, run(0.5, pad(math.nan, 60, 20)))
+    assert r.verdict == ClaimVerdict.INVALID and "not finite" in r.reason
+    assert r.forced.origin == pytest.approx((103, 60, 20), abs=1e-3)
+    r = checker.check(state, run(0.25, pad(103, 60.5, 20)))
+    assert r.verdict == ClaimVerdict.INVALID and "is not after the last accepted, 0.5 s" in r.reason
+    r = checker.check(state, Claim(1.0, pad(103, 61, 20), changes=[MotionChange(0.9), MotionChange(0.8)]))
+    assert r.verdict == ClaimVerdict.INVALID and "before the one before it" in r.reason
+
+
+def test_controls_known_from_the_start_are_carried(world):
+    checker = MovementChecker(world)
+    running = MotionChange(0.0, Forward.RUN, transit.Strafe.LEFT)
+    state = checker.start(pad(103, 60, 20), 0.0, controls=running)
+    assert state.movement.controls == running
+    r = checker.check(state, Claim(0.5, pad(103, 64.5, 20), changes=[MotionChange(0.4, Forward.WALK)]))
+    assert r.accepted, r.reason
+    assert state.movement.controls == MotionChange(0.4, Forward.WALK)
+
+
+def test_bad_calls_raise_naming_what_was_wrong(world):
+    with pytest.raises(transit.InvalidArgument, match="def.mover: movement checks take AC characters only"):
+        MovementChecker(world, transit.CharacterDef(mover=transit.MoverKind.QUAKE))
+    with pytest.raises(transit.InvalidArgument, match="options.burst_seconds"):
+        MovementChecker(world, options=ClaimCheckOptions(burst_seconds=-1.0))
+    checker = MovementChecker(world)
+    with pytest.raises(transit.InvalidArgument, match="position: origin and orientation must be finite"):
+        checker.start(pad(math.nan, 60, 20), 0.0)
+    state = checker.start(pad(103, 60, 20), 0.0)
+    with pytest.raises(transit.InvalidArgument, match="claim.motion.jump_extent: must be 0..1"):
+        checker.check(state, Claim(0.5, pad(103, 61, 20), jump_extent=2.0))
+    with pytest.raises(transit.InvalidArgument, match=r"states\[1\]: the same state"):
+        checker.check_batch([state, state], [run(0.5, pad(103, 61, 20)), run(0.5, pad(103, 61, 20))])
+    assert state.t == 0.0  # a refused batch changes no state
+    state.close()
+    with pytest.raises(transit.InvalidId, match="state: stale id"):
+        checker.check(state, run(0.5, pad(103, 61, 20)))
+    other = checker.start(pad(103, 60, 20), 0.0)
+    world.close()
+    with pytest.raises(transit.InvalidId, match="state's world"):
+        other.movement
+
+
+def test_a_still_creature_stops_a_fall_through_it(world):
+    player = MovementChecker(world)
+    rock = MovementChecker(world, transit.CharacterDef(
+        flags=transit.Flag.EDGE_SLIDE | transit.Flag.GRAVITY | transit.Flag.CREATURE))
+    with ClaimCrowd(world) as crowd:
+        fall = Claim(1.0, pad(60, 60.3, 20))
+        moved_away = crowd.check([(player, player.start(pad(60, 60.3, 25), 0.0), fall)],
+                                 [Bystander(rock, pad(60, 60, 20))])
+        assert moved_away[0].accepted
+        for threads in (1, 2):
+            r = crowd.check([(player, player.start(pad(60, 60.3, 25), 0.0), fall)],
+                            [Bystander(rock, pad(60, 60, 20), still=True)], threads=threads)[0]
+            assert r.verdict == ClaimVerdict.THROUGH_WALL
+            # On its head: feet 1.35 + sqrt(0.96^2 - 0.3^2) - 0.48 = 1.782 m up.
+            assert 20 + 1.782 - 0.005 <= r.forced.origin[2] < 21.85
