@@ -37,7 +37,7 @@ class ReferenceFinal
     [DataMember(Name = "status")] public string Status;
 }
 
-static class Tests
+static partial class Tests
 {
     static string sourceDir;
     const float LandblockX = 32448f, LandblockY = 34560f;  // demo landblock A9B4's global origin
@@ -438,6 +438,13 @@ static class Tests
             new KeyValuePair<string, Action>("CreatureChasesAndTargetLeaves", CreatureChasesAndTargetLeaves),
             new KeyValuePair<string, Action>("CreatureMovesAwayAtItsSpeedAndTurnRate", CreatureMovesAwayAtItsSpeedAndTurnRate),
             new KeyValuePair<string, Action>("LandblockGroupsGiveTheSameBits", LandblockGroupsGiveTheSameBits),
+            new KeyValuePair<string, Action>("RunAcceptedTeleportForcedBack", RunAcceptedTeleportForcedBack),
+            new KeyValuePair<string, Action>("RunThroughTheWallStoppedShort", RunThroughTheWallStoppedShort),
+            new KeyValuePair<string, Action>("BatchAnswersAsOneCheckEach", BatchAnswersAsOneCheckEach),
+            new KeyValuePair<string, Action>("ClaimsOwnBadValuesAreInvalid", ClaimsOwnBadValuesAreInvalid),
+            new KeyValuePair<string, Action>("ControlsAreCarried", ControlsAreCarried),
+            new KeyValuePair<string, Action>("BadClaimCallsThrow", BadClaimCallsThrow),
+            new KeyValuePair<string, Action>("StillCreatureStopsAFall", StillCreatureStopsAFall),
         };
         int passed = 0, failed = 0;
         foreach (var t in tests)

@@ -52,6 +52,33 @@ namespace Transit
         public IntPtr Portals; public int PortalCount; public byte SeenOutside;
     }
 
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct CheckerId { public uint Index1; public uint Generation; public WorldId World; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct ClaimStateId { public uint Index1; public uint Generation; public WorldId World; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct ClaimCrowdId { public uint Index1; public uint Generation; public WorldId World; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeClaimedMotion { public Forward Forward; public Strafe Strafe; public byte Jumped; public float JumpExtent; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeClaim
+    {
+        public double T; public Position Position; public NativeClaimedMotion Motion; public IntPtr Changes; public int ChangeCount;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeClaimResult { public ClaimVerdict Verdict; public Position Forced; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeCrowdClaim { public CheckerId Checker; public ClaimStateId State; public NativeClaim Claim; }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeCrowdBystander { public CheckerId Shape; public Position Position; public byte Still; }
+
     internal static class Native
     {
         private const string Lib = "transit_c";
@@ -137,6 +164,26 @@ namespace Transit
         [DllImport(Lib, EntryPoint = "tr_Simulation_RemoveCharacter")] internal static extern Status RemoveCharacter(SimulationId id, int index);
         [DllImport(Lib, EntryPoint = "tr_Simulation_RestoreCharacter")] internal static extern Status RestoreCharacter(SimulationId id, int index, Position position);
         [DllImport(Lib, EntryPoint = "tr_Simulation_GetTransitions")] internal static extern Status GetTransitions(SimulationId id, int index, out int count);
+
+        [DllImport(Lib, EntryPoint = "tr_DefaultClaimCheckOptions")] internal static extern ClaimCheckOptions DefaultClaimCheckOptions();
+        [DllImport(Lib, EntryPoint = "tr_DefaultMotionChange")] internal static extern MotionChange DefaultMotionChange();
+        [DllImport(Lib, EntryPoint = "tr_DefaultClaim")] internal static extern NativeClaim DefaultClaim();
+        [DllImport(Lib, EntryPoint = "tr_ClaimVerdictName")] internal static extern IntPtr ClaimVerdictName(ClaimVerdict verdict);
+        [DllImport(Lib, EntryPoint = "tr_CreateChecker")] internal static extern Status CreateChecker(WorldId world, ref CharacterDef def, ref ClaimCheckOptions options, out CheckerId id);
+        [DllImport(Lib, EntryPoint = "tr_CreateChecker")] internal static extern Status CreateChecker(WorldId world, ref CharacterDef def, IntPtr defaults, out CheckerId id);
+        [DllImport(Lib, EntryPoint = "tr_DestroyChecker")] internal static extern Status DestroyChecker(CheckerId id);
+        [DllImport(Lib, EntryPoint = "tr_CreateClaimState")] internal static extern Status CreateClaimState(CheckerId checker, Position position, double t, Vec3 velocity, ref MotionChange controls, out ClaimStateId id);
+        [DllImport(Lib, EntryPoint = "tr_CreateClaimState")] internal static extern Status CreateClaimState(CheckerId checker, Position position, double t, Vec3 velocity, IntPtr noControls, out ClaimStateId id);
+        [DllImport(Lib, EntryPoint = "tr_ClaimState_Restart")] internal static extern Status RestartClaimState(ClaimStateId state, CheckerId checker, Position position, double t, Vec3 velocity, ref MotionChange controls);
+        [DllImport(Lib, EntryPoint = "tr_ClaimState_Restart")] internal static extern Status RestartClaimState(ClaimStateId state, CheckerId checker, Position position, double t, Vec3 velocity, IntPtr noControls);
+        [DllImport(Lib, EntryPoint = "tr_DestroyClaimState")] internal static extern Status DestroyClaimState(ClaimStateId id);
+        [DllImport(Lib, EntryPoint = "tr_ClaimState_Get")] internal static extern Status GetClaimState(ClaimStateId id, out AcceptedMovement movement);
+        [DllImport(Lib, EntryPoint = "tr_ClaimState_GetReason")] internal static extern Status GetClaimReason(ClaimStateId id, [Out] byte[] buffer, int capacity, out int length);
+        [DllImport(Lib, EntryPoint = "tr_Checker_Check")] internal static extern Status CheckClaim(CheckerId checker, ClaimStateId state, ref NativeClaim claim, out NativeClaimResult result);
+        [DllImport(Lib, EntryPoint = "tr_Checker_CheckBatch")] internal static extern Status CheckClaims(CheckerId checker, ClaimStateId[] states, NativeClaim[] claims, int count, int threads, [Out] NativeClaimResult[] results);
+        [DllImport(Lib, EntryPoint = "tr_CreateClaimCrowd")] internal static extern Status CreateClaimCrowd(WorldId world, out ClaimCrowdId id);
+        [DllImport(Lib, EntryPoint = "tr_DestroyClaimCrowd")] internal static extern Status DestroyClaimCrowd(ClaimCrowdId id);
+        [DllImport(Lib, EntryPoint = "tr_ClaimCrowd_Check")] internal static extern Status CheckCrowd(ClaimCrowdId crowd, NativeCrowdClaim[] claims, int count, NativeCrowdBystander[] bystanders, int bystanderCount, int threads, [Out] NativeClaimResult[] results);
 
         /// <summary>Throws the native error when a call did not succeed.</summary>
         internal static void Check(Status status)

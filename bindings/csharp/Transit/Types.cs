@@ -268,5 +268,6 @@ namespace Transit
     {
         public static string Name(this MoveStatus status) { return System.Runtime.InteropServices.Marshal.PtrToStringAnsi(Native.MoveStatusName(status)); }
         public static string Name(this EventKind kind) { return System.Runtime.InteropServices.Marshal.PtrToStringAnsi(Native.EventKindName(kind)); }
+        public static string Name(this ClaimVerdict verdict) { return System.Runtime.InteropServices.Marshal.PtrToStringAnsi(Native.ClaimVerdictName(verdict)); }
     }
 }

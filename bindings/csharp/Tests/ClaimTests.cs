@@ -1,0 +1,159 @@
+// Checking what clients claim, from C#, as the C tests do
+// (tests/c/claim_checks_test.c): a run accepted, a 10 m teleport too fast
+// and forced back, a run through the free-standing wall stopped short of
+// it, a batch equal to one check each, a still creature in a crowd stopping
+// a fall through it, and errors naming what was wrong.
+using System;
+using Transit;
+
+static partial class Tests
+{
+    static Position Pad(float x, float y, float z) { return Position.Global(LandblockX + x, LandblockY + y, z); }
+
+    static Claim RunClaim(double t, Position at) { return new Claim(t, at, Forward.Run); }
+
+    static bool Near(float a, float b, float tolerance = 1e-3f) { return Math.Abs(a - b) < tolerance; }
+
+    static void RunAcceptedTeleportForcedBack()
+    {
+        using (var world = World.Demo())
+        {
+            var checker = new MovementChecker(world);
+            var state = checker.Start(Pad(103, 60, 20), 0.0);
+            var r = checker.Check(state, RunClaim(0.5, Pad(103, 64.5f, 20)));
+            Check(r.Accepted && r.Reason == "", "a run of 4.5 m in 0.5 s is accepted: " + r.Reason);
+            var m = state.Movement;
+            Check(m.T == 0.5 && Near(m.Position.Origin.Y, 64.5f) && Near(m.Velocity.Y, 9f) && m.Supported && m.Controls == null,
+                  "the state is the claim: " + m.Position.Origin);
+
+            r = checker.Check(state, RunClaim(0.6, Pad(113, 64.5f, 20)));
+            Check(r.Verdict == ClaimVerdict.TooFast && r.Verdict.Name() == "too_fast", "a 10 m teleport is too fast: " + r.Verdict);
+            Check(r.Reason.Contains("10.00 m in 0.100 s") && state.Reason == r.Reason, "the reason says how far: " + r.Reason);
+            Check(r.Forced.Cell == 0xA9B40023u && Near(r.Forced.Origin.X, 103f) && Near(r.Forced.Origin.Y, 64.5f),
+                  "forced to the last accepted position: " + r.Forced.Origin);
+            Check(state.T == 0.6 && Near(state.Position.Origin.Y, 64.5f), "the state is the forced position");
+        }
+    }
+
+    static void RunThroughTheWallStoppedShort()
+    {
+        using (var world = World.Demo())
+        {
+            var checker = new MovementChecker(world);
+            var state = checker.Start(Pad(75, 98, 20), 0.0);
+            var r = checker.Check(state, RunClaim(0.3, Pad(75, 100.5f, 20)));
+            Check(r.Verdict == ClaimVerdict.ThroughWall && r.Reason.Contains("short of"), "through the wall: " + r.Reason);
+            // The wall's face at y 99.75, the body's 0.48 m spheres: touching at 99.27, never inside.
+            Check(r.Forced.Origin.Y > 99.2f && r.Forced.Origin.Y <= 99.27f + 1e-3f, "forced against the wall: " + r.Forced.Origin);
+            Check(checker.Check(state, RunClaim(0.8, Pad(71, r.Forced.Origin.Y, 20))).Accepted, "along the wall is accepted");
+        }
+    }
+
+    static void BatchAnswersAsOneCheckEach()
+    {
+        using (var world = World.Demo())
+        {
+            var checker = new MovementChecker(world);
+            var starts = new[] { Pad(103, 60, 20), Pad(103, 60, 20), Pad(75, 98, 20), Pad(120, 40, 20) };
+            var claims = new[] { RunClaim(0.5, Pad(103, 64.5f, 20)), RunClaim(0.1, Pad(113, 60, 20)),
+                                 RunClaim(0.3, Pad(75, 100.5f, 20)), RunClaim(0.5, Pad(118, 43, 20)) };
+            var expected = new[] { ClaimVerdict.Accepted, ClaimVerdict.TooFast, ClaimVerdict.ThroughWall, ClaimVerdict.Accepted };
+            for (int threads = 1; threads <= 2; ++threads)
+            {
+                var states = new ClaimState[starts.Length];
+                for (int i = 0; i < starts.Length; ++i) states[i] = checker.Start(starts[i], 0.0);
+                var batch = checker.CheckBatch(states, claims, threads);
+                for (int i = 0; i < starts.Length; ++i)
+                {
+                    var single = checker.Check(checker.Start(starts[i], 0.0), claims[i]);
+                    Check(batch[i].Verdict == expected[i] && single.Verdict == expected[i], "claim " + i + ": " + batch[i].Verdict);
+                    Check(batch[i].Reason == single.Reason && batch[i].Forced.Origin.Equals(single.Forced.Origin),
+                          "claim " + i + " answered as one check: " + batch[i].Reason);
+                    Check(states[i].Position.Origin.Equals(batch[i].Forced.Origin), "state " + i + " moved on");
+                }
+            }
+        }
+    }
+
+    static void ClaimsOwnBadValuesAreInvalid()
+    {
+        using (var world = World.Demo())
+        {
+            var checker = new MovementChecker(world);
+            var state = checker.Start(Pad(103, 60, 20), 0.0);
+            var r = checker.Check(state, RunClaim(0.5, Pad(float.NaN, 60, 20)));
+            Check(r.Verdict == ClaimVerdict.Invalid && r.Reason.Contains("not finite"), "a NaN claim is invalid: " + r.Reason);
+            Check(Near(r.Forced.Origin.X, 103f) && Near(r.Forced.Origin.Y, 60f), "forced to the start");
+            r = checker.Check(state, RunClaim(0.25, Pad(103, 60.5f, 20)));
+            Check(r.Verdict == ClaimVerdict.Invalid && r.Reason.Contains("is not after the last accepted, 0.5 s"), "an earlier claim is invalid: " + r.Reason);
+            var claim = new Claim(1.0, Pad(103, 61, 20)) { Changes = new[] { MotionChange.At(0.9), MotionChange.At(0.8) } };
+            r = checker.Check(state, claim);
+            Check(r.Verdict == ClaimVerdict.Invalid && r.Reason.Contains("before the one before it"), "changes out of order: " + r.Reason);
+        }
+    }
+
+    static void ControlsAreCarried()
+    {
+        using (var world = World.Demo())
+        {
+            var checker = new MovementChecker(world);
+            var state = checker.Start(Pad(103, 60, 20), 0.0, default(Vec3), MotionChange.At(0.0, Forward.Run, Strafe.Left));
+            var held = state.Movement.Controls;
+            Check(held.HasValue && held.Value.Forward == Forward.Run && held.Value.Strafe == Strafe.Left, "the start's controls");
+            var claim = new Claim(0.5, Pad(103, 64.5f, 20)) { Changes = new[] { MotionChange.At(0.4, Forward.Walk) } };
+            var r = checker.Check(state, claim);
+            Check(r.Accepted, "running then walking: " + r.Reason);
+            held = state.Movement.Controls;
+            Check(held.HasValue && held.Value.T == 0.4 && held.Value.Forward == Forward.Walk && held.Value.Strafe == Strafe.Stop, "the last change");
+        }
+    }
+
+    static void BadClaimCallsThrow()
+    {
+        var world = World.Demo();
+        var quake = CharacterDef.Default;
+        quake.Mover = MoverKind.Quake;
+        Expect<TransitException>(() => new MovementChecker(world, quake), "def.mover: movement checks take AC characters only");
+        var options = ClaimCheckOptions.Default;
+        Check(Near(options.SpeedMargin, 0.05f) && Near(options.ReplayTolerance, 1f), "the C++ defaults");
+        options.BurstSeconds = -1f;
+        Expect<TransitException>(() => new MovementChecker(world, CharacterDef.Default, options), "options.burst_seconds");
+        var checker = new MovementChecker(world);
+        Expect<TransitException>(() => checker.Start(Pad(float.NaN, 60, 20), 0.0), "position: origin and orientation must be finite");
+        var state = checker.Start(Pad(103, 60, 20), 0.0);
+        Expect<TransitException>(() => checker.Check(state, new Claim(0.5, Pad(103, 61, 20)) { JumpExtent = 2f }),
+                                 "claim.motion.jump_extent: must be 0..1");
+        Expect<TransitException>(() => checker.CheckBatch(new[] { state, state }, new[] { RunClaim(0.5, Pad(103, 61, 20)), RunClaim(0.5, Pad(103, 61, 20)) }),
+                                 "states[1]: the same state");
+        Check(state.T == 0.0, "a refused batch changes no state");
+        state.Dispose();
+        Expect<StaleHandleException>(() => checker.Check(state, RunClaim(0.5, Pad(103, 61, 20))), "state: stale id");
+        var other = checker.Start(Pad(103, 60, 20), 0.0);
+        world.Dispose();
+        Expect<StaleHandleException>(() => { var m = other.Movement; }, "state's world");
+    }
+
+    static void StillCreatureStopsAFall()
+    {
+        using (var world = World.Demo())
+        using (var crowd = new ClaimCrowd(world))
+        {
+            var player = new MovementChecker(world);
+            var rockDef = CharacterDef.Default;
+            rockDef.Flags = EntityFlags.EdgeSlide | EntityFlags.Gravity | EntityFlags.Creature;
+            var rock = new MovementChecker(world, rockDef);
+            var fall = new Claim(1.0, Pad(60, 60.3f, 20));
+            var movedAway = crowd.Check(new[] { new CrowdClaim(player, player.Start(Pad(60, 60.3f, 25), 0.0), fall) },
+                                        new[] { new Bystander(rock, Pad(60, 60, 20)) });
+            Check(movedAway[0].Accepted, "it may have moved out of the way: " + movedAway[0].Reason);
+            for (int threads = 1; threads <= 2; ++threads)
+            {
+                var r = crowd.Check(new[] { new CrowdClaim(player, player.Start(Pad(60, 60.3f, 25), 0.0), fall) },
+                                    new[] { new Bystander(rock, Pad(60, 60, 20), true) }, threads)[0];
+                Check(r.Verdict == ClaimVerdict.ThroughWall, "not through a creature held still: " + r.Verdict);
+                // On its head: feet 1.35 + sqrt(0.96^2 - 0.3^2) - 0.48 = 1.782 m up.
+                Check(r.Forced.Origin.Z >= 20f + 1.782f - 0.005f && r.Forced.Origin.Z < 21.85f, "stopped on its head: " + r.Forced.Origin);
+            }
+        }
+    }
+}
