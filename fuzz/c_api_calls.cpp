@@ -1,5 +1,6 @@
-// The C API under random call sequences: made-up and stale ids, null
-// pointers, NaN and huge values, out-of-range enums. Every call must return
+// The C API under random call sequences (c_api), and its claim checks
+// (c_api_claims): made-up and stale ids, null pointers, NaN and huge
+// values, out-of-range enums. Every call must return
 // a status; none may crash, leak or trip a sanitizer.
 #include <array>
 #include <cmath>
@@ -87,7 +88,100 @@ struct Session {
   tr_WorldId world{};
   std::vector<tr_CharacterId> characters;
   std::vector<tr_ObjectId> objects;
+  std::vector<tr_CheckerId> checkers;
+  std::vector<tr_ClaimStateId> claim_states;
 };
+
+tr_MotionChange any_change(ByteReader& in) {
+  tr_MotionChange c = tr_DefaultMotionChange();
+  c.t = static_cast<double>(any_float(in));
+  set_enum(c.forward, in.next<std::int8_t>() % 5);
+  set_enum(c.strafe, in.next<std::int8_t>() % 4);
+  c.turn_deg_per_s = any_float(in);
+  c.jumped = in.next<std::uint8_t>() % 2;
+  c.jump_extent = any_float(in);
+  return c;
+}
+
+// Claims checked one by one, in a batch or in a crowd, with any values;
+// `changes` holds each claim's motion changes for the call.
+tr_Claim any_claim(ByteReader& in, std::vector<tr_MotionChange>& changes) {
+  tr_Claim c = tr_DefaultClaim();
+  c.t = static_cast<double>(any_float(in));
+  c.position = any_position(in);
+  set_enum(c.motion.forward, in.next<std::int8_t>() % 5);
+  c.motion.jumped = in.next<std::uint8_t>() % 2;
+  if (in.next<std::uint8_t>() % 4 == 0) c.motion.jump_extent = any_float(in);
+  changes.clear();
+  for (int k = in.next<std::uint8_t>() % 4; k > 0; --k) changes.push_back(any_change(in));
+  c.changes = in.next<std::uint8_t>() % 8 ? changes.data() : nullptr;
+  c.change_count = static_cast<std::int32_t>(changes.size()) - (in.next<std::uint8_t>() % 8 == 0);
+  return c;
+}
+
+void claim_calls(ByteReader& in, Session& s) {
+  switch (in.next<std::uint8_t>() % 6) {
+    case 0: {
+      const tr_CharacterDef def = in.next<std::uint8_t>() % 4 ? tr_DefaultCharacterDef() : any_character_def(in);
+      tr_ClaimCheckOptions options = tr_DefaultClaimCheckOptions();
+      options.replay_tolerance = any_float(in);
+      tr_CheckerId id;
+      if (tr_CreateChecker(s.world, &def, in.next<std::uint8_t>() % 2 ? &options : nullptr, &id) == tr_ok)
+        s.checkers.push_back(id);
+      break;
+    }
+    case 1: {
+      const tr_MotionChange controls = any_change(in);
+      tr_ClaimStateId id;
+      const double t = in.next<std::uint8_t>() % 4 ? 0.0 : static_cast<double>(any_float(in));
+      const tr_Vec3 velocity = in.next<std::uint8_t>() % 4 ? tr_Vec3{0.0f, 0.0f, 0.0f} : any_vec(in);
+      if (tr_CreateClaimState(pick(in, s.checkers), any_position(in), t, velocity,
+                              in.next<std::uint8_t>() % 2 ? &controls : nullptr, &id) == tr_ok)
+        s.claim_states.push_back(id);
+      break;
+    }
+    case 2: {
+      std::vector<tr_MotionChange> changes;
+      const tr_Claim claim = any_claim(in, changes);
+      tr_ClaimResult r;
+      tr_Checker_Check(pick(in, s.checkers), pick(in, s.claim_states), in.next<std::uint8_t>() % 8 ? &claim : nullptr,
+                       &r);
+      char reason[16];
+      tr_ClaimState_GetReason(pick(in, s.claim_states), reason, in.next<std::int8_t>() % 17, nullptr);
+      break;
+    }
+    case 3: {
+      std::vector<tr_ClaimStateId> states;
+      std::vector<tr_Claim> claims;
+      std::vector<std::vector<tr_MotionChange>> changes(in.next<std::uint8_t>() % 5);
+      for (auto& each : changes) {
+        states.push_back(pick(in, s.claim_states));
+        claims.push_back(any_claim(in, each));
+      }
+      std::vector<tr_ClaimResult> results(states.size());
+      tr_Checker_CheckBatch(pick(in, s.checkers), states.data(), claims.data(),
+                            static_cast<std::int32_t>(states.size()) - (in.next<std::uint8_t>() % 4 == 0),
+                            in.next<std::uint8_t>() % 4, results.data());
+      break;
+    }
+    case 4: {
+      tr_ClaimCrowdId crowd;
+      if (in.next<std::uint8_t>() % 4 != 0 || tr_CreateClaimCrowd(s.world, &crowd) != tr_ok) break;
+      std::vector<tr_MotionChange> changes;
+      tr_CrowdClaim claim{pick(in, s.checkers), pick(in, s.claim_states), any_claim(in, changes)};
+      tr_CrowdBystander bystander{pick(in, s.checkers), any_position(in), in.next<std::uint8_t>() % 2 == 0};
+      tr_ClaimResult r;
+      tr_ClaimCrowd_Check(crowd, &claim, in.next<std::uint8_t>() % 2, &bystander, in.next<std::int8_t>() % 2, 1, &r);
+      tr_DestroyClaimCrowd(crowd);
+      break;
+    }
+    default: {
+      tr_AcceptedMovement m;
+      tr_ClaimState_Get(pick(in, s.claim_states), &m);
+      tr_DestroyClaimState(pick(in, s.claim_states));
+    }
+  }
+}
 
 void add_object(ByteReader& in, Session& s) {
   tr_ShapeDef shapes[2]{};
@@ -180,19 +274,24 @@ void one_call(ByteReader& in, Session& s) {
   }
 }
 
-}  // namespace
-
-// The demo world is built once; each input cleans up what it made, and one
-// in sixteen runs in a small world of its own that it then destroys.
-void c_api(const std::uint8_t* data, std::size_t size) {
+// The demo world, built once for every input.
+tr_WorldId demo_world() {
   static const tr_WorldId demo = [] {
     tr_WorldId world{};
     tr_CreateDemoWorld(&world);
     return world;
   }();
+  return demo;
+}
+
+}  // namespace
+
+// Each input cleans up what it made, and one in sixteen runs in a small
+// world of its own that it then destroys.
+void c_api(const std::uint8_t* data, std::size_t size) {
   ByteReader in(data, size);
   Session s;
-  s.world = demo;
+  s.world = demo_world();
   const bool own_world = in.next<std::uint8_t>() % 16 == 0;
   if (own_world &&
       tr_CreateWorldFromJson(R"({"format": "transit-scene/1",
@@ -205,6 +304,15 @@ void c_api(const std::uint8_t* data, std::size_t size) {
   }
   for (const tr_CharacterId id : s.characters) tr_DestroyCharacter(id);
   for (const tr_ObjectId id : s.objects) tr_World_RemoveObject(id);
+}
+
+void c_api_claims(const std::uint8_t* data, std::size_t size) {
+  ByteReader in(data, size);
+  Session s;
+  s.world = demo_world();
+  for (int calls = 0; calls < 64 && !in.done(); ++calls) claim_calls(in, s);
+  for (const tr_ClaimStateId id : s.claim_states) tr_DestroyClaimState(id);
+  for (const tr_CheckerId id : s.checkers) tr_DestroyChecker(id);
 }
 
 }  // namespace transit::fuzz

@@ -225,7 +225,8 @@ const std::vector<Target>& targets() {
                                        {"baked_world", baked_world},
                                        {"dat_archive", dat_archive},
                                        {"dat_files", dat_files},
-                                       {"c_api", c_api}};
+                                       {"c_api", c_api},
+                                       {"c_api_claims", c_api_claims}};
   return all;
 }
 

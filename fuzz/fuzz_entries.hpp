@@ -18,6 +18,7 @@ void script_reader(const std::uint8_t* data, std::size_t size);  // parse/valida
 void results_reader(const std::uint8_t* data, std::size_t size);  // trajectories, claims + checks
 void bsp_builder(const std::uint8_t* data, std::size_t size);    // build_bsp + queries
 void c_api(const std::uint8_t* data, std::size_t size);  // random C API call sequences
+void c_api_claims(const std::uint8_t* data, std::size_t size);  // the C API's claim checks
 void baked_world(const std::uint8_t* data, std::size_t size);  // read_baked_world + World
 void dat_archive(const std::uint8_t* data, std::size_t size);  // retail container: directory, chains
 void dat_files(const std::uint8_t* data, std::size_t size);    // retail file-type parsers
