@@ -2,7 +2,8 @@
  * languages (the C# and Python bindings are built on it) and for C programs.
  *
  * Conventions (docs/c-api.md):
- * - Worlds, scenes, characters, objects and simulations are named by small
+ * - Worlds, scenes, characters, objects, simulations, and the claim
+ *   checkers, claim states and crowds of a world are named by small
  *   structs of plain integers (ids). A zeroed id is null. An id whose thing
  *   was destroyed is stale: every call refuses it with tr_errorInvalidId,
  *   never crashes.
