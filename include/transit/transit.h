@@ -619,7 +619,9 @@ typedef struct tr_ClaimCheckOptions {
   float height_slack;          /* metres over a jump's or fall's bound (0.25) */
   float below_terrain;         /* metres under the terrain still on it (0.05) */
   float fall_slack_per_second; /* metres a fall may lag its arc a second (0.25) */
-  float replay_tolerance;      /* metres a replay of the physics may end off (1) */
+  float replay_tolerance;      /* metres a replay of the physics may end off across (2) */
+  float replay_tolerance_per_second; /* metres a second the spent tolerance comes back (0.5) */
+  float replay_rise_tolerance; /* metres a claim may be above a replay's end (0.75) */
   float change_jitter;         /* seconds a motion change's arrival may be off (0.05) */
 } tr_ClaimCheckOptions;
 TR_API tr_ClaimCheckOptions tr_DefaultClaimCheckOptions(void);

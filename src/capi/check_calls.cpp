@@ -25,13 +25,25 @@ ClaimCheckOptions check_options(const tr_ClaimCheckOptions* c) {
       {c->distance_slack, "distance_slack"},   {c->reach_tolerance, "reach_tolerance"},
       {c->height_slack, "height_slack"},       {c->below_terrain, "below_terrain"},
       {c->fall_slack_per_second, "fall_slack_per_second"}, {c->replay_tolerance, "replay_tolerance"},
+      {c->replay_tolerance_per_second, "replay_tolerance_per_second"},
+      {c->replay_rise_tolerance, "replay_rise_tolerance"},
       {c->change_jitter, "change_jitter"}};
   for (const auto& [value, name] : fields)
     if (!(std::isfinite(value) && value >= 0.0f))
       refuse(tr_errorInvalidArgument, fmt::format("options.{}: must be a finite number >= 0, got {}", name, value));
-  return {c->speed_margin,     c->burst_seconds,         c->distance_slack,
-          c->reach_tolerance,  c->height_slack,          c->below_terrain,
-          c->fall_slack_per_second, c->replay_tolerance, c->change_jitter};
+  ClaimCheckOptions o;
+  o.speed_margin = c->speed_margin;
+  o.burst_seconds = c->burst_seconds;
+  o.distance_slack = c->distance_slack;
+  o.reach_tolerance = c->reach_tolerance;
+  o.height_slack = c->height_slack;
+  o.below_terrain = c->below_terrain;
+  o.fall_slack_per_second = c->fall_slack_per_second;
+  o.replay_tolerance = c->replay_tolerance;
+  o.replay_tolerance_per_second = c->replay_tolerance_per_second;
+  o.replay_rise_tolerance = c->replay_rise_tolerance;
+  o.change_jitter = c->change_jitter;
+  return o;
 }
 
 tr_MotionChange change_to_c(const MotionChange& m) {
@@ -181,8 +193,19 @@ extern "C" {
 
 tr_ClaimCheckOptions tr_DefaultClaimCheckOptions(void) {
   const ClaimCheckOptions o;
-  return {o.speed_margin,     o.burst_seconds, o.distance_slack,        o.reach_tolerance, o.height_slack,
-          o.below_terrain,    o.fall_slack_per_second, o.replay_tolerance, o.change_jitter};
+  tr_ClaimCheckOptions c{};
+  c.speed_margin = o.speed_margin;
+  c.burst_seconds = o.burst_seconds;
+  c.distance_slack = o.distance_slack;
+  c.reach_tolerance = o.reach_tolerance;
+  c.height_slack = o.height_slack;
+  c.below_terrain = o.below_terrain;
+  c.fall_slack_per_second = o.fall_slack_per_second;
+  c.replay_tolerance = o.replay_tolerance;
+  c.replay_tolerance_per_second = o.replay_tolerance_per_second;
+  c.replay_rise_tolerance = o.replay_rise_tolerance;
+  c.change_jitter = o.change_jitter;
+  return c;
 }
 
 tr_MotionChange tr_DefaultMotionChange(void) { return change_to_c(MotionChange{}); }

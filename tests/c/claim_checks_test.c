@@ -186,7 +186,9 @@ static void test_bad_calls_are_refused(tr_WorldId world, tr_CheckerId checker) {
   CHECK(strstr(tr_GetLastError(), "def.mover: movement checks take AC characters only") != NULL);
   def = tr_DefaultCharacterDef();
   tr_ClaimCheckOptions options = tr_DefaultClaimCheckOptions();
-  CHECK(near(options.speed_margin, 0.05f) && near(options.replay_tolerance, 1.0f));
+  CHECK(near(options.speed_margin, 0.05f) && near(options.replay_tolerance, 2.0f));
+  CHECK(near(options.replay_tolerance_per_second, 0.5f) && near(options.replay_rise_tolerance, 0.75f) &&
+        near(options.change_jitter, 0.05f));
   options.burst_seconds = NAN;
   CHECK(tr_CreateChecker(world, &def, &options, &other) == tr_errorInvalidArgument);
   CHECK(strstr(tr_GetLastError(), "options.burst_seconds") != NULL);

@@ -115,7 +115,7 @@ static partial class Tests
         quake.Mover = MoverKind.Quake;
         Expect<TransitException>(() => new MovementChecker(world, quake), "def.mover: movement checks take AC characters only");
         var options = ClaimCheckOptions.Default;
-        Check(Near(options.SpeedMargin, 0.05f) && Near(options.ReplayTolerance, 1f), "the C++ defaults");
+        Check(Near(options.SpeedMargin, 0.05f) && Near(options.ReplayTolerance, 2f) && Near(options.ReplayRiseTolerance, 0.75f) && Near(options.ChangeJitter, 0.05f), "the C++ defaults");
         options.BurstSeconds = -1f;
         Expect<TransitException>(() => new MovementChecker(world, CharacterDef.Default, options), "options.burst_seconds");
         var checker = new MovementChecker(world);

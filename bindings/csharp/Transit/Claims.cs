@@ -16,7 +16,8 @@ namespace Transit
     public struct ClaimCheckOptions
     {
         public float SpeedMargin, BurstSeconds, DistanceSlack, ReachTolerance, HeightSlack, BelowTerrain,
-                     FallSlackPerSecond, ReplayTolerance, ChangeJitter;
+                     FallSlackPerSecond, ReplayTolerance, ReplayTolerancePerSecond, ReplayRiseTolerance,
+                     ChangeJitter;
         public static ClaimCheckOptions Default { get { return Native.DefaultClaimCheckOptions(); } }
     }
 

@@ -92,6 +92,13 @@ def test_controls_known_from_the_start_are_carried(world):
     assert state.movement.controls == MotionChange(0.4, Forward.WALK)
 
 
+def test_default_options_are_the_libraries():
+    c = ClaimCheckOptions().to_c()
+    assert c.replay_tolerance == 2.0 and c.replay_tolerance_per_second == 0.5
+    assert c.replay_rise_tolerance == 0.75 and abs(c.change_jitter - 0.05) < 1e-6
+    assert ClaimCheckOptions(replay_rise_tolerance=0.5).to_c().replay_rise_tolerance == 0.5
+
+
 def test_bad_calls_raise_naming_what_was_wrong(world):
     with pytest.raises(transit.InvalidArgument, match="def.mover: movement checks take AC characters only"):
         MovementChecker(world, transit.CharacterDef(mover=transit.MoverKind.QUAKE))

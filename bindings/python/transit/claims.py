@@ -27,14 +27,15 @@ class ClaimVerdict(enum.IntEnum):
 
 
 _OPTION_FIELDS = ("speed_margin", "burst_seconds", "distance_slack", "reach_tolerance", "height_slack",
-                  "below_terrain", "fall_slack_per_second", "replay_tolerance", "change_jitter")
+                  "below_terrain", "fall_slack_per_second", "replay_tolerance", "replay_tolerance_per_second",
+                  "replay_rise_tolerance", "change_jitter")
 
 
 @dataclass
 class ClaimCheckOptions:
     """How much a claim may exceed the physics (None: the default; 5 % over
     the fastest speed, 0.1 s of bunched-up travel, 0.25 m slack, a replay
-    within 1 m ...; docs/server.md)."""
+    within 2 m ...; docs/server.md)."""
 
     speed_margin: float = None
     burst_seconds: float = None
@@ -44,6 +45,8 @@ class ClaimCheckOptions:
     below_terrain: float = None
     fall_slack_per_second: float = None
     replay_tolerance: float = None
+    replay_tolerance_per_second: float = None
+    replay_rise_tolerance: float = None
     change_jitter: float = None
 
     def to_c(self):
