@@ -60,6 +60,15 @@ std::optional<float> MotionTable::turn_rate_deg(std::uint32_t style) const {
   return rate(modifier(style, kMotionTurnRight));
 }
 
+// ACE: MotionTable.GetObjectSequence (the cycle, else the modifier, of a motion)
+std::optional<float> MotionTable::cycle_speed(std::uint32_t motion, std::uint32_t style) const {
+  const MotionCycle* m = cycle(style, motion);
+  if (!m && (motion & kModifierCommand)) m = modifier(style, motion);
+  if (!m) return std::nullopt;
+  if (!m->velocity) return 0.0f;
+  return motion == kMotionSideStepRight ? m->velocity->x : m->velocity->y;
+}
+
 MotionTable parse_motion_table(std::string_view bytes, const std::string& label) {
   DatStream s(bytes, label);
   MotionTable t;

@@ -189,11 +189,15 @@ MotionTable RetailData::motion_table(std::uint32_t id) const {
   return parse_motion_table(portal_.read(id), fmt::format("{}: file 0x{:08X} (MotionTable)", portal_.name(), id));
 }
 
-float setup_turn_rate_deg(const RetailData& retail, std::uint32_t setup_id) {
+MotionTable setup_motion_table(const RetailData& retail, std::uint32_t setup_id) {
   const Setup setup = retail.setup(setup_id);
   if (setup.default_motion_table == 0)
     throw InputError(fmt::format("Setup 0x{:08X} has no MotionTable", setup_id));
-  const MotionTable table = retail.motion_table(setup.default_motion_table);
+  return retail.motion_table(setup.default_motion_table);
+}
+
+float setup_turn_rate_deg(const RetailData& retail, std::uint32_t setup_id) {
+  const MotionTable table = setup_motion_table(retail, setup_id);
   const std::optional<float> rate = table.turn_rate_deg();
   if (!rate)
     throw InputError(fmt::format("MotionTable 0x{:08X} (of Setup 0x{:08X}) has no TurnRight cycle or modifier with an omega "

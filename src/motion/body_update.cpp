@@ -15,7 +15,7 @@ namespace {
 Frame motion_offset(const PhysicsBody& body, const MotionInterpreter* motion, float quantum) {
   Frame offset;
   if (!motion) return offset;
-  if (body.on_walkable) offset.origin = motion->state_velocity() * quantum * body.shape.scale;
+  if (body.on_walkable) offset.origin = motion->ground_velocity() * quantum * body.shape.scale;
   const float turn_deg = motion->turn_rate_deg() * quantum;
   if (turn_deg != 0.0f) offset.set_heading(turn_deg);
   return offset;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+
+#include <fmt/format.h>
 
 #include "transit/motion/physics_body.hpp"
 
@@ -31,6 +34,14 @@ float jump_height(float burden, float jump_skill, float extent) {
 // ACE: WeenieObject.InqJumpVelocity
 float jump_velocity(float burden, float jump_skill, float extent) {
   return std::sqrt(jump_height(burden, jump_skill, extent) * 19.6f);
+}
+
+std::optional<std::string> cycle_speeds_problem(const CycleSpeeds& speeds) {
+  const std::pair<const char*, float> named[] = {{"walk", speeds.walk}, {"run", speeds.run}, {"sidestep", speeds.sidestep}};
+  for (const auto& [name, speed] : named)
+    if (!(std::isfinite(speed) && speed >= 0.0f))
+      return fmt::format("{} must be a finite number >= 0 m/s, got {}", name, speed);
+  return std::nullopt;
 }
 
 void MotionInterpreter::set_forward(ForwardCommand command, bool hold_run, float speed) {
@@ -64,16 +75,21 @@ MotionInterpreter::Interpreted MotionInterpreter::interpret() const {
   return s;
 }
 
-// ACE: MotionInterp.get_state_velocity
-Vec3 MotionInterpreter::state_velocity() const {
+Vec3 MotionInterpreter::velocity_at(const CycleSpeeds& speeds) const {
   const Interpreted s = interpret();
   Vec3 v(0.0f);
-  v.x = kSidestepAnimSpeed * s.sidestep_speed;
-  v.y = (s.run ? kRunAnimSpeed : kWalkAnimSpeed) * s.forward_speed;
-  const float max_speed = kRunAnimSpeed * run_rate();
-  if (glm::length(v) > max_speed) v = glm::normalize(v) * max_speed;
+  v.x = speeds.sidestep * s.sidestep_speed;
+  v.y = (s.run ? speeds.run : speeds.walk) * s.forward_speed;
+  const float cap = std::fabs(speeds.run) * run_rate();
+  if (glm::length(v) > cap) v = glm::normalize(v) * cap;
   return v;
 }
+
+// ACE: MotionInterp.get_state_velocity
+Vec3 MotionInterpreter::state_velocity() const { return velocity_at(CycleSpeeds{}); }
+
+// ACE: MotionTable.add_motion, combine_motion; Sequence.apply_physics
+Vec3 MotionInterpreter::ground_velocity() const { return velocity_at(cycles_); }
 
 // ACE: MotionInterp.get_jump_v_z (retail 0x00527AA0)
 float MotionInterpreter::jump_v_z(float extent) const {

@@ -47,7 +47,7 @@ class Replayer {
 
   std::optional<ReplayEnd> run(const ControlPath& path) {
     PhysicsBody body = start_body(path.velocity);
-    MotionInterpreter motion(settings_.skills);
+    MotionInterpreter motion(settings_.skills, settings_.cycle_speeds);
     apply_forward_input(motion, path.motion->forward);
     motion.set_sidestep(sidestep_command(path.motion->strafe));
 
@@ -78,7 +78,7 @@ class Replayer {
   // client at 30 frames a second or more runs a turn.
   std::optional<ReplayEnd> run_changes(const MotionChange& start, const Vec3& velocity, int frames) {
     PhysicsBody body = start_body(velocity);
-    MotionInterpreter motion(settings_.skills);
+    MotionInterpreter motion(settings_.skills, settings_.cycle_speeds);
     for_each_stretch(start, 0.0f, last_.t, claim_, 0.0f, [&](const ControlStretch& s) {
       apply_forward_input(motion, s.controls->forward);
       motion.set_sidestep(sidestep_command(s.controls->strafe));

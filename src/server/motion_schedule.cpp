@@ -20,19 +20,27 @@ float angle_between(float a, float b) {
   return d;
 }
 
-}  // namespace
-
-StateVelocities state_velocities(const MotionSkills& skills) {
+template <typename Velocity>
+StateVelocities velocities_of(const MotionSkills& skills, const CycleSpeeds& cycles, Velocity velocity) {
   StateVelocities out;
   for (ForwardInput forward : {ForwardInput::Run, ForwardInput::Walk, ForwardInput::Back, ForwardInput::Stop})
     for (StrafeInput strafe : {StrafeInput::Left, StrafeInput::Right, StrafeInput::Stop}) {
-      MotionInterpreter motion;
-      motion.set_skills(skills);
+      MotionInterpreter motion(skills, cycles);
       apply_forward_input(motion, forward);
       motion.set_sidestep(sidestep_command(strafe));
-      out[static_cast<std::size_t>(forward) * 3 + static_cast<std::size_t>(strafe)] = motion.state_velocity();
+      out[static_cast<std::size_t>(forward) * 3 + static_cast<std::size_t>(strafe)] = velocity(motion);
     }
   return out;
+}
+
+}  // namespace
+
+StateVelocities state_velocities(const MotionSkills& skills) {
+  return velocities_of(skills, {}, [](const MotionInterpreter& m) { return m.state_velocity(); });
+}
+
+StateVelocities ground_velocities(const MotionSkills& skills, const CycleSpeeds& cycles) {
+  return velocities_of(skills, cycles, [](const MotionInterpreter& m) { return m.ground_velocity(); });
 }
 
 std::optional<MotionChange> controls_at_start(const AcceptedMovement& last, const MovementClaim& claim) {

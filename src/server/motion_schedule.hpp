@@ -26,11 +26,14 @@ struct ControlStretch {
   float heading_slack_deg = 0.0f;
 };
 
-/// Retail's state velocity (m/s, body axes) of each forward and strafe
-/// input for one character's skills: what a body on walkable ground moves
-/// at while it holds them.
+/// A velocity (m/s, body axes) for each forward and strafe input.
 using StateVelocities = std::array<Vec3, 12>;
+/// Retail's state velocity of each input for one character's skills (the
+/// human animation speeds): what a body leaves the ground with.
 StateVelocities state_velocities(const MotionSkills& skills);
+/// What a body on walkable ground moves at while it holds each input: its
+/// motion table's cycle speeds at the speeds its skills give them.
+StateVelocities ground_velocities(const MotionSkills& skills, const CycleSpeeds& cycles);
 inline const Vec3& state_velocity(const StateVelocities& v, ForwardInput forward, StrafeInput strafe) {
   return v[static_cast<std::size_t>(forward) * 3 + static_cast<std::size_t>(strafe)];
 }

@@ -32,8 +32,9 @@ constexpr float kFarthestClaim = 500.0f;
 // sub-step cap rather than retail's 30, so that a small body's long path fits.
 const ac::TransitionOptions kReachOptions{kAceMaxTransitionSteps};
 
-// Retail's state velocity of a claimed motion (m/s, horizontal): what the
-// client's own physics would move the character at while it holds it.
+// The horizontal speed (m/s) of a claimed motion: with ground velocities,
+// what the client's own physics moves the character at on the ground while
+// it holds it; with state velocities, what it leaves the ground with.
 float motion_speed(const StateVelocities& velocities, const ClaimedMotion& m) {
   const Vec3& v = state_velocity(velocities, m.forward, m.strafe);
   return std::hypot(v.x, v.y);
@@ -45,20 +46,29 @@ float horizontal(const Vec3& v) { return std::hypot(v.x, v.y); }
 // up between slopes moves with no velocity of its own.
 constexpr float kUncapped = std::numeric_limits<float>::infinity();
 
+// The horizontal speed (m/s) either motion leaves the ground with (retail's
+// state velocity, a creature's too).
+float leaving_speed(const StateVelocities& leave, const AcceptedMovement& last, const ClaimedMotion& claimed) {
+  return std::max(motion_speed(leave, last.motion), motion_speed(leave, claimed));
+}
+
 // The fastest a character may move (m/s) across the ground, by its motion
-// or its momentum (no more than `momentum_cap`): what a ramp or slope can
+// or its momentum (no more than `momentum_cap`; in the air at the last
+// claim, what its motion left the ground with): what a ramp or slope can
 // turn upwards (its fall speed only ever turns downwards along a slope).
-float top_speed(const StateVelocities& s, const AcceptedMovement& last, const ClaimedMotion& claimed,
-                float momentum_cap) {
-  return std::max(
-      {motion_speed(s, last.motion), motion_speed(s, claimed), std::min(horizontal(last.velocity), momentum_cap)});
+float top_speed(const StateVelocities& ground, const StateVelocities& leave, const AcceptedMovement& last,
+                const ClaimedMotion& claimed, float momentum_cap) {
+  const float flying = last.supported ? 0.0f : leaving_speed(leave, last, claimed);
+  return std::max({motion_speed(ground, last.motion), motion_speed(ground, claimed),
+                   std::min(horizontal(last.velocity), momentum_cap), flying});
 }
 
 // The speed (m/s) a character moving at `ground_speed` may leave its support
 // with, all of it upwards (a ramp or a slope met between two claims may have
-// turned it), a jump's added.
-float departure_speed(const CharacterSettings& s, float ground_speed, const AcceptedMovement& last,
-                      const ClaimedMotion& claimed) {
+// turned it), a jump's added: at least what its motion leaves the ground with.
+float departure_speed(const CharacterSettings& s, const StateVelocities& leave, float ground_speed,
+                      const AcceptedMovement& last, const ClaimedMotion& claimed) {
+  ground_speed = std::max(ground_speed, leaving_speed(leave, last, claimed));
   // A jump reported with the last claim may have left the ground only after it.
   const ClaimedMotion* jump = claimed.jumped ? &claimed : last.motion.jumped ? &last.motion : nullptr;
   if (!jump) return ground_speed;
@@ -82,10 +92,10 @@ struct StepBounds {
   float fall_cap;  // the speed gravity may give it in the step, m/s
 };
 
-StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities& velocities,
+StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities& ground, const StateVelocities& leave,
                        const AcceptedMovement& last, const ClaimedMotion& claimed, const Position& to) {
-  const float motion = std::max(motion_speed(velocities, last.motion), motion_speed(velocities, claimed));
-  const StepEnergy energy = step_energy(last, departure_speed(settings, motion, last, claimed));
+  const float motion = std::max(motion_speed(ground, last.motion), motion_speed(ground, claimed));
+  const StepEnergy energy = step_energy(last, departure_speed(settings, leave, motion, last, claimed));
   return {energy, momentum_cap(energy, motion, last, to), fall_speed_cap(energy, last, to)};
 }
 
@@ -318,9 +328,9 @@ class ControlBounds {
 
 // Why a claim `step` away (horizontally) is farther than its controls, its
 // momentum and a slope carry it that way, if it is.
-std::optional<std::string> beyond_reach(const ControlBounds& controls, const StateVelocities& velocities,
-                                        const AcceptedMovement& last, const Vec3& step, float dt,
-                                        const ClaimCheckOptions& options, float momentum_cap) {
+std::optional<std::string> beyond_reach(const ControlBounds& controls, const StateVelocities& ground,
+                                        const StateVelocities& leave, const AcceptedMovement& last, const Vec3& step,
+                                        float dt, const ClaimCheckOptions& options, float momentum_cap) {
   const float across = horizontal(step);
   if (across <= options.distance_slack) return std::nullopt;
   const bool turned = last.turned || !last.supported || !last.on_walkable;
@@ -333,7 +343,8 @@ std::optional<std::string> beyond_reach(const ControlBounds& controls, const Sta
   // a slope turns it); and what a slope may have added since.
   const float momentum =
       (turned ? std::max(std::min(std::max(glm::length(last.velocity_now), glm::length(last.velocity)), momentum_cap),
-                         motion_speed(velocities, last.motion) * (1.0f + options.speed_margin))
+                         std::max(motion_speed(ground, last.motion), motion_speed(leave, last.motion)) *
+                             (1.0f + options.speed_margin))
               : std::clamp(std::max(glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)), 0.0f,
                            momentum_cap)) *
       dt;
@@ -389,7 +400,8 @@ const char* to_string(ClaimVerdict verdict) {
 
 MovementChecker::MovementChecker(const World& world, const CharacterSettings& settings,
                                  const ClaimCheckOptions& options)
-    : world_(&world), settings_(settings), options_(options), state_velocities_(state_velocities(settings.skills)) {
+    : world_(&world), settings_(settings), options_(options), ground_velocities_(ground_velocities(settings.skills, settings.cycle_speeds)),
+      state_velocities_(state_velocities(settings.skills)) {
   if (settings.mover != MoverKind::Ac)
     throw InputError("movement checks: only AC characters are checked (the mover is not \"ac\")");
   if (auto problem = ac::check_body(settings.body)) throw InputError("movement checks: " + *problem);
@@ -411,7 +423,7 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
   s.velocity = s.velocity_now = velocity;
   s.supported = s.on_walkable = false;
   support_below(*world_, settings_.body, position, options_.height_slack, s);
-  s.budget = motion_speed(state_velocities_, ClaimedMotion{ForwardInput::Run, StrafeInput::Stop, false, 1.0f}) *
+  s.budget = motion_speed(ground_velocities_, ClaimedMotion{ForwardInput::Run, StrafeInput::Stop, false, 1.0f}) *
              options_.burst_seconds;
   s.air_t = t;
   s.air_z = s.anchor_z = position.frame.origin.z;
@@ -427,7 +439,7 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
       return reject(ClaimVerdict::Invalid, *problem, last, last.position, std::max(last.t, claim.t));
   // With the controls known change by change, they give the motion.
   const std::optional<MotionChange> start = controls_at_start(last, claim);
-  const ClaimedMotion motion = start ? fastest_motion(state_velocities_, *start, claim, last.t) : claim.motion;
+  const ClaimedMotion motion = start ? fastest_motion(ground_velocities_, *start, claim, last.t) : claim.motion;
   ClaimCheck c = check_motion(last, claim, motion, start ? &*start : nullptr);
   c.next.controls = claim.changes.empty() ? start : claim.changes.back();
   return c;
@@ -448,7 +460,7 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   const ReplayControls controls{&motion, start};
   // The replays start no faster than physics may have made it.
   AcceptedMovement from = last;
-  const float most = step_bounds(settings_, state_velocities_, last, motion, last.position).cap;
+  const float most = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, last.position).cap;
   if (glm::length(from.velocity_now) > most) from.velocity_now = glm::normalize(from.velocity_now) * most;
   if (const auto end = replay_claim(*world_, settings_, from, claim, controls,
                                       {leeway, std::min(leeway, options_.replay_rise_tolerance)}, &nearest)) {
@@ -480,12 +492,13 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.on_walkable = end.on_walkable;
   next.contact_plane = end.contact_plane;
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
-  const StepBounds bounds = step_bounds(settings_, state_velocities_, last, motion, claim.position);
+  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
   next.energy_z = energy_after_step(settings_, bounds.energy, last, next, motion, dt);
   if (last.supported) {
     next.anchor_z = last.position.frame.origin.z;
-    next.anchor_speed =
-        departure_speed(settings_, top_speed(state_velocities_, last, motion, kUncapped), last, motion);
+    next.anchor_speed = departure_speed(
+        settings_, state_velocities_, top_speed(ground_velocities_, state_velocities_, last, motion, kUncapped), last,
+        motion);
   }
   next.free_flight = false;
   next.turned = false;  // the replay's own velocity
@@ -528,9 +541,9 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                               "is a teleport (start the character there instead)",
                               glm::length(step), kFarthestClaim),
                   last, last.position, claim.t);
-  const StepBounds bounds = step_bounds(settings_, state_velocities_, last, motion, to);
+  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, to);
   const float cap = bounds.cap;
-  const float ground_speed = top_speed(state_velocities_, last, motion, cap);
+  const float ground_speed = top_speed(ground_velocities_, state_velocities_, last, motion, cap);
   const float speed = ground_speed * (1.0f + options_.speed_margin);
   // Gravity may speed it up along a slope (one too steep, or met in
   // between), no faster than its energy allows.
@@ -548,8 +561,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // not end up behind itself).
   std::optional<ControlBounds> controls;
   if (start) {
-    controls.emplace(settings_, state_velocities_, options_, last, claim, *start);
-    if (auto beyond = beyond_reach(*controls, state_velocities_, last, step, dt, options_, cap))
+    controls.emplace(settings_, ground_velocities_, options_, last, claim, *start);
+    if (auto beyond = beyond_reach(*controls, ground_velocities_, state_velocities_, last, step, dt, options_, cap))
       return reject(ClaimVerdict::TooFast, *beyond, last, last.position, claim.t);
   }
 
@@ -593,7 +606,9 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   next.contact_plane = reach.result.contact_plane;
   if (!next.supported) support_below(world, settings_.body, to, options_.height_slack, next);
   next.energy_z = energy_after_step(settings_, bounds.energy, last, next, motion, dt);
-  const float leave_speed = departure_speed(settings_, top_speed(state_velocities_, last, motion, kUncapped), last, motion);
+  const float leave_speed = departure_speed(
+      settings_, state_velocities_, top_speed(ground_velocities_, state_velocities_, last, motion, kUncapped), last,
+      motion);
   // Any support anchors the height bound: the server's view of walkability
   // (a probe below the claim) and the client's may differ at a slope's edge.
   if (last.supported) {
@@ -631,8 +646,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // What its own motion may send it upwards with; momentum turned upwards
   // (a slide down one slope up another) is left to the replay.
   const float motion_leave_speed = departure_speed(
-      settings_, std::max(motion_speed(state_velocities_, last.motion), motion_speed(state_velocities_, motion)), last,
-      motion);
+      settings_, state_velocities_,
+      std::max(motion_speed(ground_velocities_, last.motion), motion_speed(ground_velocities_, motion)), last, motion);
   const float launch = motion_leave_speed * (1.0f + options_.speed_margin);
   // How high its motion may lift it: all of it upwards; with its controls
   // known, only what of their path the claim's horizontal travel leaves

@@ -48,10 +48,19 @@ std::shared_ptr<const BoxMover> make_box_mover(const CharacterSettings& settings
   return nullptr;
 }
 
+CycleSpeeds cycle_speeds_of(const dat::MotionTable& table, CycleSpeeds base) {
+  base.walk = table.cycle_speed(dat::kMotionWalkForward).value_or(base.walk);
+  base.run = table.cycle_speed(dat::kMotionRunForward).value_or(base.run);
+  base.sidestep = table.cycle_speed(dat::kMotionSideStepRight).value_or(base.sidestep);
+  return base;
+}
+
 CharacterSettings settings_from_setup(const dat::Setup& setup, CharacterSettings base,
                                       const dat::MotionTable* motions) {
-  if (motions)
+  if (motions) {
     if (const std::optional<float> rate = motions->turn_rate_deg()) base.turn_rate_deg = *rate;
+    base.cycle_speeds = cycle_speeds_of(*motions, base.cycle_speeds);
+  }
   if (!setup.spheres.empty()) base.body.spheres = setup.spheres;
   base.body.step_up_height = setup.step_up_height;
   base.body.step_down_height = setup.step_down_height;

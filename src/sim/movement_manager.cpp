@@ -547,7 +547,7 @@ const OffsetAdjuster* MovementManager::sticky_adjuster(const MotionInterpreter& 
   sticky_.target = stick_target->position;
   sticky_.target_radius = stick_target->radius;
   sticky_.gap = stick_params_.distance;
-  sticky_.max_speed = kRunAnimSpeed * motion.run_rate();
+  sticky_.max_speed = motion.max_speed();
   return &sticky_;
 }
 

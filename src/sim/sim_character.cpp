@@ -8,7 +8,7 @@ namespace transit {
 
 namespace {
 
-// The motion interpreter's turning and run/walk velocity become the box
+// The motion interpreter's turning and ground velocity become the box
 // mover's wish; the body mirrors the box's state so that everything
 // downstream reads one kind of character.
 void step_box_mover(const World& world, SimCharacter& c, float dt, BodyEvents& events) {
@@ -21,7 +21,7 @@ void step_box_mover(const World& world, SimCharacter& c, float dt, BodyEvents& e
         glm::normalize(c.box_state.position.frame.orientation * turn.orientation);
   }
   BoxMoverInput input;
-  input.wish_velocity = c.box_state.position.frame.local_to_global_vec(c.motion.state_velocity());
+  input.wish_velocity = c.box_state.position.frame.local_to_global_vec(c.motion.ground_velocity());
   input.wish_velocity.z = 0.0f;
   input.jump = std::exchange(c.jump_pressed, false);
   const CellId before = c.box_state.position.objcell_id;
@@ -82,7 +82,7 @@ SidestepCommand sidestep_command(StrafeInput strafe) {
 SimCharacter make_sim_character(std::string name, const CharacterSettings& settings,
                                 const Position& position) {
   SimCharacter c{std::move(name), PhysicsBody(settings.body, position),
-                 MotionInterpreter(settings.skills), 0, settings.mover,
+                 MotionInterpreter(settings.skills, settings.cycle_speeds), 0, settings.mover,
                  make_box_mover(settings), {}, false, settings.turn_rate_deg};
   c.box_state.position = box_origin_at(c, position);
   return c;

@@ -470,6 +470,12 @@ void Simulation::set_turn_rate(std::size_t index, float deg_per_s) {
   characters_[index].turn_rate_deg = deg_per_s;
 }
 
+void Simulation::set_cycle_speeds(std::size_t index, const CycleSpeeds& speeds) {
+  check_index(index, "character");
+  if (auto problem = cycle_speeds_problem(speeds)) throw InputError("cycle speeds: " + *problem);
+  characters_[index].motion.set_cycle_speeds(speeds);
+}
+
 MovementProgress Simulation::movement(std::size_t index) const {
   check_index(index, "character");
   return managers_[index].progress();

@@ -25,16 +25,16 @@ TEST(RetailMotionTable, ReadsItsStylesCyclesAndTurnRates) {
   EXPECT_EQ(t.default_style, kStyleNonCombat);
   EXPECT_EQ(t.style_defaults.at(kStyleNonCombat), kMotionReady);
   EXPECT_EQ(t.cycles.size(), 5u);
-  EXPECT_EQ(t.modifiers.size(), 1u);
+  EXPECT_EQ(t.modifiers.size(), 2u);
   EXPECT_EQ(t.links, 2u);
   // The key is the style's low 16 bits over the motion's low 24.
   EXPECT_EQ(MotionTable::motion_key(kStyleNonCombat, kMotionTurnRight), 0x003D000Du);
   const MotionCycle* run = t.cycle(0, kMotionRunForward);
   ASSERT_NE(run, nullptr);
   EXPECT_EQ(run->animations, 2u);
-  EXPECT_EQ(run->velocity, Vec3(0.0f, 4.0f, 0.0f));
+  EXPECT_EQ(run->velocity, Vec3(0.0f, 2.5f, 0.0f));
   EXPECT_FALSE(run->omega);
-  EXPECT_EQ(t.cycle(kStyleNonCombat, kMotionWalkForward)->velocity, Vec3(0.0f, 3.12f, 0.0f));
+  EXPECT_EQ(t.cycle(kStyleNonCombat, kMotionWalkForward)->velocity, Vec3(0.0f, 1.2f, 0.0f));
   EXPECT_EQ(t.cycle(0, kMotionReady)->velocity, std::nullopt);
   // pi/3 rad/s is 60 degrees a second; hand combat's pi/2 is 90.
   ASSERT_TRUE(t.turn_rate_deg());
@@ -42,6 +42,21 @@ TEST(RetailMotionTable, ReadsItsStylesCyclesAndTurnRates) {
   EXPECT_NEAR(*t.turn_rate_deg(0x8000003Cu), 90.0f, 1e-4f);
   EXPECT_FALSE(t.turn_rate_deg(0x8000003Eu));  // a style it has no cycles for
   EXPECT_EQ(t.cycle(0, kMotionSideStepRight), nullptr);
+}
+
+// Retail moves a body by its cycles' velocities: forward for the walk and
+// run, sideways for the sidestep, which this table has only as a modifier
+// kept for every style.
+TEST(RetailMotionTable, ReadsTheSpeedsItsCyclesMoveABodyAt) {
+  MotionTable t = parse_motion_table(testing::motion_table_bytes(testing::creature_motion_table()), "table");
+  EXPECT_EQ(t.cycle_speed(kMotionWalkForward), 1.2f);
+  EXPECT_EQ(t.cycle_speed(kMotionRunForward), 2.5f);
+  EXPECT_EQ(t.cycle_speed(kMotionSideStepRight), 0.8f);
+  EXPECT_FALSE(t.cycle_speed(kMotionRunForward, 0x8000003Cu));  // hand combat has no run cycle
+  EXPECT_EQ(t.cycle_speed(kMotionReady), 0.0f);                  // a cycle without a velocity stands
+  // A run that is only a modifier is no cycle: a substate is never a modifier.
+  t.cycles.erase(MotionTable::motion_key(kStyleNonCombat, kMotionRunForward));
+  EXPECT_FALSE(t.cycle_speed(kMotionRunForward));
 }
 
 // A table that turns only as a modifier: the style's own, else the one

@@ -4,6 +4,7 @@
 #include "transit/dat/retail_data.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 
@@ -121,9 +122,11 @@ std::string file_bytes(const std::filesystem::path& file) {
 
 // tests/data/retail-synthetic (what examples/retail_terrain and the docs
 // run on) is the writer's synthetic directory, byte for byte.
+// TRANSIT_WRITE_SYNTHETIC_DATA=1 writes it afresh first.
 TEST(RetailData, TheCheckedInSyntheticDirectoryIsTheWritersOwn) {
   const testing::DataDir fresh;
   const auto kept = std::filesystem::path(TRANSIT_SOURCE_DIR) / "tests/data/retail-synthetic";
+  if (std::getenv("TRANSIT_WRITE_SYNTHETIC_DATA")) testing::write_data_dir(kept);
   for (const char* name : {kCellFileName, kPortalFileName})
     EXPECT_TRUE(file_bytes(kept / name) == file_bytes(fresh.dir.path() / name))
         << name << ": regenerate it with write_data_dir (tests/dat/synthetic_data.hpp)";

@@ -213,11 +213,13 @@ MotionTable creature_motion_table() {
   t.style_defaults = {{kStyleNonCombat, kMotionReady}, {kHandCombat, kMotionReady}};
   const auto key = MotionTable::motion_key;
   t.cycles[key(kStyleNonCombat, kMotionReady)] = {std::nullopt, std::nullopt, 1};
-  t.cycles[key(kStyleNonCombat, kMotionWalkForward)] = {Vec3(0.0f, 3.12f, 0.0f), std::nullopt, 1};
-  t.cycles[key(kStyleNonCombat, kMotionRunForward)] = {Vec3(0.0f, 4.0f, 0.0f), std::nullopt, 2};
+  // A slow creature: it walks at 1.2 m/s, runs at 2.5 and sidesteps at 0.8.
+  t.cycles[key(kStyleNonCombat, kMotionWalkForward)] = {Vec3(0.0f, 1.2f, 0.0f), std::nullopt, 1};
+  t.cycles[key(kStyleNonCombat, kMotionRunForward)] = {Vec3(0.0f, 2.5f, 0.0f), std::nullopt, 2};
   t.cycles[key(kStyleNonCombat, kMotionTurnRight)] = {std::nullopt, Vec3(0.0f, 0.0f, -pi / 3.0f), 1};
   t.cycles[key(kHandCombat, kMotionTurnRight)] = {std::nullopt, Vec3(0.0f, 0.0f, -pi / 2.0f), 1};
   t.modifiers[key(kStyleNonCombat, kMotionRunForward)] = {Vec3(0.0f, 1.0f, 0.0f), std::nullopt, 0};
+  t.modifiers[kMotionSideStepRight & 0xFFFFFFu] = {Vec3(0.8f, 0.0f, 0.0f), std::nullopt, 0};
   t.links = 2;
   return t;
 }

@@ -1,8 +1,10 @@
 #pragma once
 // MotionTable (client_portal.dat, id 0x09......): a creature's animation
 // cycles by style and motion, with the velocity and turning rate (omega)
-// each cycle carries. transit reads the cycles for their turning rates:
-// retail turns a body at its TurnRight cycle's omega (docs/retail-data.md).
+// each cycle carries. transit reads the cycles for their turning rates and
+// speeds: retail turns a body at its TurnRight cycle's omega and moves it on
+// the ground at its walk, run and sidestep cycles' velocities
+// (docs/retail-data.md).
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -20,6 +22,8 @@ inline constexpr std::uint32_t kMotionWalkForward = 0x45000005u;
 inline constexpr std::uint32_t kMotionRunForward = 0x44000007u;
 inline constexpr std::uint32_t kMotionTurnRight = 0x6500000Du;
 inline constexpr std::uint32_t kMotionSideStepRight = 0x6500000Fu;
+/// The bit of a command that may also run as a modifier (CommandMask.Modifier).
+inline constexpr std::uint32_t kModifierCommand = 0x20000000u;
 
 /// One cycle's (or modifier's) motion: velocity in m/s and omega in rad/s,
 /// in the body's frame, each only when the file gives it.
@@ -52,6 +56,12 @@ struct MotionTable {
   /// speed 1: its cycle's omega (turning on the spot), else its modifier's
   /// (turning while moving); nothing when neither has an omega.
   std::optional<float> turn_rate_deg(std::uint32_t style = 0) const;
+  /// The speed (m/s at speed 1) `motion` moves a body in `style` (0: the
+  /// default style), as retail's sequence takes it: its cycle's velocity,
+  /// else, for a motion that may also be a modifier (SideStepRight), its
+  /// modifier's; along y (forward), or x for SideStepRight. A cycle without
+  /// a velocity moves nothing (0); nothing when neither is in the table.
+  std::optional<float> cycle_speed(std::uint32_t motion, std::uint32_t style = 0) const;
 };
 
 /// Parses a MotionTable's bytes; `label` names the file in errors.

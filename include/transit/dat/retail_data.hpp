@@ -125,6 +125,8 @@ class RetailData {
 /// InputError when the Setup has no MotionTable or the table no TurnRight
 /// cycle or modifier with an omega.
 float setup_turn_rate_deg(const RetailData& retail, std::uint32_t setup_id);
+/// Setup `setup_id`'s MotionTable. Throws InputError when it has none.
+MotionTable setup_motion_table(const RetailData& retail, std::uint32_t setup_id);
 
 /// The data directory named by TRANSIT_DAT, or nothing.
 std::optional<std::filesystem::path> dat_dir_from_environment();

@@ -3,6 +3,9 @@
 // skill formulas of CWeenieObject): the animation velocity of running,
 // walking, backing up and sidestepping, the turn rate, and the jump.
 
+#include <optional>
+#include <string>
+
 #include "transit/math/vec.hpp"
 
 namespace transit {
@@ -37,6 +40,21 @@ float jump_velocity(float burden, float jump_skill, float extent);
 enum class ForwardCommand { Ready, WalkForward, WalkBackward };
 enum class SidestepCommand { None, Left, Right };
 
+/// How fast the cycles of a body's motion table move it on the ground (m/s
+/// at speed 1, retail's MotionData velocity): forward for WalkForward and
+/// RunForward, sideways for SideStepRight. The default is the human table's,
+/// the animation speeds above; settings_from_setup reads a creature's.
+struct CycleSpeeds {
+  float walk = kWalkAnimSpeed;
+  float run = kRunAnimSpeed;
+  float sidestep = kSidestepAnimSpeed;
+
+  bool operator==(const CycleSpeeds&) const = default;
+};
+
+/// What is wrong with `speeds` (a speed not finite or below 0), if anything.
+std::optional<std::string> cycle_speeds_problem(const CycleSpeeds& speeds);
+
 /// A character's skills: Run and Jump (retail skill points) and burden
 /// (encumbrance / capacity, 0 unencumbered).
 struct MotionSkills {
@@ -54,7 +72,8 @@ enum class JumpResult { Jumped, InTheAir };
 /// adjust_motion and apply_run_to_command do.
 class MotionInterpreter {
  public:
-  explicit MotionInterpreter(MotionSkills skills = {}) : skills_(skills) {}
+  explicit MotionInterpreter(MotionSkills skills = {}, CycleSpeeds cycles = {})
+      : skills_(skills), cycles_(cycles) {}
 
   /// hold_run: retail's HoldKey.Run (the default in play); without it the
   /// character walks. speed: the command's speed factor (retail's
@@ -67,8 +86,10 @@ class MotionInterpreter {
   void set_turn_rate(float deg_per_s) { turn_deg_per_s_ = deg_per_s; }
   void set_burden(float burden) { skills_.burden = burden; }
   void set_skills(const MotionSkills& skills) { skills_ = skills; }
+  void set_cycle_speeds(const CycleSpeeds& cycles) { cycles_ = cycles; }
 
   const MotionSkills& skills() const { return skills_; }
+  const CycleSpeeds& cycle_speeds() const { return cycles_; }
   ForwardCommand forward() const { return forward_; }
   bool hold_run() const { return hold_run_; }
   float forward_speed_factor() const { return forward_factor_; }
@@ -76,9 +97,20 @@ class MotionInterpreter {
   /// The character's run rate. ACE: WeenieObject.InqRunRate
   float run_rate() const { return transit::run_rate(skills_.burden, skills_.run_skill); }
 
-  /// Body-local velocity of the current motion (x right, y forward), capped at
-  /// RunAnimSpeed x run rate. ACE: MotionInterp.get_state_velocity
+  /// Body-local velocity of the current motion (x right, y forward) at the
+  /// human animation speeds, capped at RunAnimSpeed x run rate: what retail
+  /// launches a body leaving the ground with, whatever its motion table.
+  /// ACE: MotionInterp.get_state_velocity
   Vec3 state_velocity() const;
+  /// Body-local velocity its motion moves the body at on walkable ground:
+  /// the cycles' velocities (cycle_speeds) at the interpreted speeds, capped
+  /// at the run cycle's speed x run rate (the same cap as state_velocity's
+  /// for a human; retail's sequence has none, transit keeps it).
+  /// ACE: MotionTable.add_motion, combine_motion; Sequence.apply_physics
+  Vec3 ground_velocity() const;
+  /// RunAnimSpeed x run rate, whatever the motion table.
+  /// ACE: MotionInterp.get_max_speed
+  float max_speed() const { return kRunAnimSpeed * run_rate(); }
   /// Upward speed of a jump charged to `extent`; 0 below kEpsilon as in
   /// retail. ACE: MotionInterp.get_jump_v_z
   float jump_v_z(float extent) const;
@@ -100,8 +132,11 @@ class MotionInterpreter {
   };
   /// ACE: MotionInterp.adjust_motion, apply_run_to_command
   Interpreted interpret() const;
+  /// The interpreted motion at `speeds`, capped at their run x run rate.
+  Vec3 velocity_at(const CycleSpeeds& speeds) const;
 
   MotionSkills skills_;
+  CycleSpeeds cycles_;
   ForwardCommand forward_ = ForwardCommand::Ready;
   SidestepCommand sidestep_ = SidestepCommand::None;
   bool hold_run_ = true;

@@ -213,8 +213,11 @@ class MovementChecker {
   const World* world_;
   CharacterSettings settings_;
   ClaimCheckOptions options_;
-  /// Retail's state velocity of each forward and strafe input (m/s, body
-  /// axes) for the settings' skills, worked out once.
+  /// Each forward and strafe input's velocity (m/s, body axes) for the
+  /// settings' skills, worked out once: on walkable ground (the settings'
+  /// cycle speeds), and retail's state velocity, which a body leaves the
+  /// ground with (the human speeds).
+  std::array<Vec3, 12> ground_velocities_;
   std::array<Vec3, 12> state_velocities_;
 };
 

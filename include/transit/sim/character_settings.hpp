@@ -30,6 +30,11 @@ struct CharacterSettings {
   /// reads it from a retail MotionTable); the human table's 90 by default.
   /// Movement managers turn at it (1.5 times as fast running).
   float turn_rate_deg = kHumanTurnRateDeg;
+  /// How fast its walk, run and sidestep cycles move it on the ground at
+  /// speed 1 (m/s): retail moves a body by its motion table's cycle
+  /// velocities (settings_from_setup reads them); the human table's by
+  /// default. Jumps and falls off a ledge keep retail's human speeds.
+  CycleSpeeds cycle_speeds;
   /// Quake and Tribes: the box, metres, relative to the origin at the feet.
   BoxShape box;
   /// Quake: the step height in metres (Quake 2's 18 units when unset).
@@ -51,10 +56,16 @@ struct CharacterSettings {
 /// `base` shaped as a retail Setup (docs/retail-data.md): its spheres (when
 /// it has any), step-up and step-down heights, and free heading from its
 /// AllowFreeHeading flag; with `motions` (the Setup's MotionTable), the
-/// turn rate of its TurnRight motion in its default style, when it has one.
+/// turn rate of its TurnRight motion in its default style, when it has one,
+/// and the speeds of its WalkForward, RunForward and SideStepRight cycles
+/// (each that the table lacks stays `base`'s).
 /// The mover, skills and other flags stay `base`'s.
 CharacterSettings settings_from_setup(const dat::Setup& setup, CharacterSettings base = {},
                                       const dat::MotionTable* motions = nullptr);
+
+/// The speeds of `table`'s WalkForward, RunForward and SideStepRight in its
+/// default style (MotionTable::cycle_speed); `base`'s for each it lacks.
+CycleSpeeds cycle_speeds_of(const dat::MotionTable& table, CycleSpeeds base = {});
 
 /// A scene character's AC body: spheres, step heights and flags.
 ac::AcBody body_of(const CharacterDesc& character);

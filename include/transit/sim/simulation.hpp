@@ -138,6 +138,10 @@ class Simulation {
   /// orders without a turn_rate_deg of their own turn at from the next
   /// order on (CharacterSettings::turn_rate_deg; 90 for scene characters).
   void set_turn_rate(std::size_t index, float deg_per_s);
+  /// How fast the character's walk, run and sidestep cycles move it on the
+  /// ground at speed 1 (m/s, finite, >= 0; CharacterSettings::cycle_speeds,
+  /// the human table's for scene characters), from the next step on.
+  void set_cycle_speeds(std::size_t index, const CycleSpeeds& speeds);
   /// How the character's movement order is going.
   MovementProgress movement(std::size_t index) const;
   /// Gives the character a give-up policy, home being where it stands now
