@@ -303,6 +303,20 @@ TR_API tr_Status tr_CharacterDefFromSetup(const char* dat_dir, uint32_t setup_id
  * tr_errorInput when the Setup has no MotionTable or the table no such
  * omega. */
 TR_API tr_Status tr_TurnRateFromSetup(const char* dat_dir, uint32_t setup_id, float* turn_rate_deg);
+/* How fast a body's walk, run and sidestep cycles move it on the ground at
+ * speed 1 (m/s, its MotionTable's WalkForward and RunForward forward
+ * velocity and SideStepRight's sideways one). The default is the human
+ * table's: 3.12, 4 and 1.25. */
+typedef struct tr_CycleSpeeds {
+  float walk;
+  float run;
+  float sidestep;
+} tr_CycleSpeeds;
+TR_API tr_CycleSpeeds tr_DefaultCycleSpeeds(void);
+/* The cycle speeds of Setup `setup_id`'s MotionTable in its default style
+ * (for tr_Simulation_SetCycleSpeeds); a cycle the table lacks keeps the
+ * human speed. tr_errorInput when the Setup has no MotionTable. */
+TR_API tr_Status tr_CycleSpeedsFromSetup(const char* dat_dir, uint32_t setup_id, tr_CycleSpeeds* speeds);
 /* The built-in demo world (a village, a house with a stair hall, ramps). */
 TR_API tr_Status tr_CreateDemoWorld(tr_WorldId* out);
 /* Destroys the world with its characters and objects (their ids go stale). */
@@ -537,6 +551,11 @@ TR_API tr_Status tr_Simulation_CancelMovement(tr_SimulationId simulation, int32_
  * orders whose params give turn_rate_deg 0 turn at, from the next order on. */
 TR_API tr_Status tr_Simulation_SetTurnRate(tr_SimulationId simulation, int32_t index,
                                            float deg_per_s);
+/* How fast the character's cycles move it on the ground (each finite and
+ * >= 0; the human table's unless set), from the next step on. Jumps and
+ * falls off a ledge keep retail's human speeds. */
+TR_API tr_Status tr_Simulation_SetCycleSpeeds(tr_SimulationId simulation, int32_t index,
+                                              const tr_CycleSpeeds* speeds);
 
 typedef enum tr_MovementKind {
   tr_movementNone = 0,

@@ -156,6 +156,16 @@ tr_Status tr_Simulation_SetTurnRate(tr_SimulationId simulation, int32_t index, f
   });
 }
 
+tr_Status tr_Simulation_SetCycleSpeeds(tr_SimulationId simulation, int32_t index, const tr_CycleSpeeds* speeds) {
+  return call_guard([&] {
+    Simulation& sim = *simulation_of(simulation).simulation;
+    const tr_CycleSpeeds& s = required(speeds, "speeds");
+    const CycleSpeeds cycles{s.walk, s.run, s.sidestep};
+    if (auto problem = cycle_speeds_problem(cycles)) refuse(tr_errorInvalidArgument, "speeds: " + *problem);
+    sim.set_cycle_speeds(character_index(sim, index), cycles);
+  });
+}
+
 tr_Status tr_Simulation_GetMovement(tr_SimulationId simulation, int32_t index,
                                     tr_MovementProgress* out) {
   return call_guard([&] {

@@ -65,6 +65,11 @@ tr_CharacterDef tr_DefaultCharacterDef(void) {
   return def;
 }
 
+tr_CycleSpeeds tr_DefaultCycleSpeeds(void) {
+  const CycleSpeeds human;
+  return {human.walk, human.run, human.sidestep};
+}
+
 tr_Controls tr_DefaultControls(void) {
   return {tr_forwardStop, tr_strafeStop, 0.0f, -1.0f};
 }

@@ -113,6 +113,15 @@ tr_Status tr_TurnRateFromSetup(const char* dat_dir, uint32_t setup_id, float* tu
   });
 }
 
+tr_Status tr_CycleSpeedsFromSetup(const char* dat_dir, uint32_t setup_id, tr_CycleSpeeds* speeds) {
+  return call_guard([&] {
+    tr_CycleSpeeds& out = required(speeds, "speeds");
+    const dat::RetailData retail = dat::RetailData::open(required_text(dat_dir, "dat_dir"));
+    const CycleSpeeds s = cycle_speeds_of(dat::setup_motion_table(retail, setup_id));
+    out = {s.walk, s.run, s.sidestep};
+  });
+}
+
 tr_Status tr_BakeSceneFile(const char* scene_path, const char* out_path) {
   return call_guard([&] {
     bake_scene_file(required_text(scene_path, "scene_path"), required_text(out_path, "out_path"));

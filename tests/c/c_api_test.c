@@ -420,6 +420,29 @@ static void test_move_away_and_turn_rate(void) {
   destroy_wolf_and_player(w);
 }
 
+/* A creature's own cycle speeds: the wolf runs north for 2 s at its run
+ * cycle's 2.5 m/s x run rate 2.375 (run skill 200): 11.875 m, where a
+ * human's 4 m/s cycle covers 19 m. */
+static void test_cycle_speeds(void) {
+  WolfAndPlayer w = wolf_and_player(150.0f, 90.0f, 0.0f);
+  tr_CycleSpeeds speeds = {1.2f, 2.5f, 0.8f};
+  CHECK_OK(tr_Simulation_SetCycleSpeeds(w.sim, 1, &speeds));
+  tr_Controls run = tr_DefaultControls();
+  run.forward = tr_forwardRun;
+  CHECK_OK(tr_Simulation_SetControls(w.sim, 1, &run));
+  tr_CharacterState s;
+  CHECK_OK(tr_Simulation_GetCharacterState(w.sim, 1, &s));
+  const float start = s.position.origin.y;
+  for (int i = 0; i < 60; ++i) CHECK_OK(tr_Simulation_Step(w.sim, 1.0 / 30.0));
+  CHECK_OK(tr_Simulation_GetCharacterState(w.sim, 1, &s));
+  CHECK(fabsf(s.position.origin.y - start - 11.875f) < 1e-3f);
+  speeds.run = -1.0f;
+  CHECK(tr_Simulation_SetCycleSpeeds(w.sim, 1, &speeds) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "run") != NULL);
+  CHECK(tr_Simulation_SetCycleSpeeds(w.sim, 1, NULL) == tr_errorInvalidArgument);
+  destroy_wolf_and_player(w);
+}
+
 /* Landblock-group scheduling: eight runners around the corner where the
  * demo world's four landblocks meet, crossing their borders, step to the
  * same bits on two threads by landblock group as on one thread in blocks. */
@@ -660,6 +683,13 @@ static void test_retail_data(void) {
   CHECK(tr_TurnRateFromSetup(dir, 0x02000C02u, &turn_rate) == tr_errorInput); /* the rock: no MotionTable */
   CHECK(strstr(tr_GetLastError(), "has no MotionTable") != NULL);
   CHECK(tr_TurnRateFromSetup(dir, 0x02000001u, NULL) == tr_errorInvalidArgument);
+  tr_CycleSpeeds speeds = tr_DefaultCycleSpeeds();
+  CHECK(speeds.walk == 3.12f && speeds.run == 4.0f && speeds.sidestep == 1.25f);
+  CHECK_OK(tr_CycleSpeedsFromSetup(dir, 0x02000001u, &speeds));
+  CHECK(speeds.walk == 1.2f && speeds.run == 2.5f && speeds.sidestep == 0.8f);
+  CHECK(tr_CycleSpeedsFromSetup(dir, 0x02000C02u, &speeds) == tr_errorInput);
+  CHECK(strstr(tr_GetLastError(), "has no MotionTable") != NULL);
+  CHECK(tr_CycleSpeedsFromSetup(dir, 0x02000001u, NULL) == tr_errorInvalidArgument);
   CHECK(tr_CreateWorldFromDat("/nonexistent", &dungeon, 1, &world) == tr_errorInput);
   CHECK(strstr(tr_GetLastError(), "client_cell_1.dat") != NULL);
   CHECK(tr_CreateWorldFromDat(dir, &dungeon, 0, &world) == tr_errorInput);
@@ -766,6 +796,7 @@ int main(void) {
   test_box_movers();
   test_movement_orders();
   test_move_away_and_turn_rate();
+  test_cycle_speeds();
   test_landblock_groups();
   test_claim_checks();
   printf("%d passed, %d failed\n", passed, failed);
