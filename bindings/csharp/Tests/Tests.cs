@@ -339,6 +339,24 @@ static partial class Tests
         }
     }
 
+    // The wolf runs north for 2 s at its own run cycle's 2.5 m/s x run rate 2.375
+    // (run skill 200): 11.875 m, where a human's 4 m/s covers 19 m.
+    static void CreatureRunsAtItsCycleSpeed()
+    {
+        using (var world = World.Demo())
+        using (var scene = WolfAndPlayer(30f, 0f))
+        using (var sim = new Simulation(world, scene))
+        {
+            sim.SetCycleSpeeds(1, new CycleSpeeds(1.2f, 2.5f, 0.8f));
+            float start = sim.State(1).Position.Origin.Y;
+            sim.SetControls(1, Controls.Run());
+            for (int f = 0; f < 60; ++f) sim.Step(1.0 / 30.0);
+            float ran = sim.State(1).Position.Origin.Y - start;
+            Check(Math.Abs(ran - 11.875f) < 1e-3f, "2 s at 5.9375 m/s: " + ran);
+            Expect<TransitException>(() => sim.SetCycleSpeeds(1, new CycleSpeeds(1f, -1f, 1f)), "run");
+        }
+    }
+
     // Eight runners 6 m around the corner where the demo's four landblocks meet
     // (flat ground, z 20), across it: by landblock group on two threads, the
     // same bits as blocks on one.
@@ -418,6 +436,11 @@ static partial class Tests
         float turnRate = CharacterDef.TurnRateFromSetup(dat, 0x02000001);
         Check(Math.Abs(turnRate - 60f) < 1e-3f, "its MotionTable turns at pi/3 rad/s, got " + turnRate);
         Expect<TransitException>(() => CharacterDef.TurnRateFromSetup(dat, 0x02000C02), "has no MotionTable");
+        var human = CycleSpeeds.Default;
+        Check(human.Walk == 3.12f && human.Run == 4f && human.Sidestep == 1.25f, "the human table's speeds");
+        var speeds = CharacterDef.CycleSpeedsFromSetup(dat, 0x02000001);
+        Check(speeds.Walk == 1.2f && speeds.Run == 2.5f && speeds.Sidestep == 0.8f, "its MotionTable's cycles, got " + speeds.Run);
+        Expect<TransitException>(() => CharacterDef.CycleSpeedsFromSetup(dat, 0x02000C02), "has no MotionTable");
         Expect<TransitException>(() => World.FromDat("/nonexistent", 0x0101), "client_cell_1.dat");
     }
 
@@ -437,6 +460,7 @@ static partial class Tests
             new KeyValuePair<string, Action>("WorldFromRetailData", WorldFromRetailData),
             new KeyValuePair<string, Action>("CreatureChasesAndTargetLeaves", CreatureChasesAndTargetLeaves),
             new KeyValuePair<string, Action>("CreatureMovesAwayAtItsSpeedAndTurnRate", CreatureMovesAwayAtItsSpeedAndTurnRate),
+            new KeyValuePair<string, Action>("CreatureRunsAtItsCycleSpeed", CreatureRunsAtItsCycleSpeed),
             new KeyValuePair<string, Action>("LandblockGroupsGiveTheSameBits", LandblockGroupsGiveTheSameBits),
             new KeyValuePair<string, Action>("RunAcceptedTeleportForcedBack", RunAcceptedTeleportForcedBack),
             new KeyValuePair<string, Action>("RunThroughTheWallStoppedShort", RunThroughTheWallStoppedShort),

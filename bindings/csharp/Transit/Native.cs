@@ -104,6 +104,8 @@ namespace Transit
 
         [DllImport(Lib, EntryPoint = "tr_CreateWorld")] internal static extern Status CreateWorld(SceneId scene, out WorldId world);
         [DllImport(Lib, EntryPoint = "tr_CreateWorldFromDat")] internal static extern Status CreateWorldFromDat([MarshalAs(UnmanagedType.LPStr)] string datDir, ushort[] landblocks, int count, out WorldId world);
+        [DllImport(Lib, EntryPoint = "tr_DefaultCycleSpeeds")] internal static extern CycleSpeeds DefaultCycleSpeeds();
+        [DllImport(Lib, EntryPoint = "tr_CycleSpeedsFromSetup")] internal static extern Status CycleSpeedsFromSetup([MarshalAs(UnmanagedType.LPStr)] string datDir, uint setupId, out CycleSpeeds speeds);
         [DllImport(Lib, EntryPoint = "tr_TurnRateFromSetup")] internal static extern Status TurnRateFromSetup([MarshalAs(UnmanagedType.LPStr)] string datDir, uint setupId, out float turnRateDeg);
         [DllImport(Lib, EntryPoint = "tr_CharacterDefFromSetup")] internal static extern Status CharacterDefFromSetup([MarshalAs(UnmanagedType.LPStr)] string datDir, uint setupId, ref CharacterDef def);
         [DllImport(Lib, EntryPoint = "tr_CreateWorldFromFile")] internal static extern Status CreateWorldFromFile([MarshalAs(UnmanagedType.LPStr)] string path, out WorldId world);
@@ -145,6 +147,7 @@ namespace Transit
         [DllImport(Lib, EntryPoint = "tr_Simulation_SetScheduling")] internal static extern Status SetScheduling(SimulationId id, Scheduling scheduling, int landblockGroupSpan);
         [DllImport(Lib, EntryPoint = "tr_Simulation_GetGroup")] internal static extern Status GetGroup(SimulationId id, int index, out uint group);
         [DllImport(Lib, EntryPoint = "tr_Simulation_SetTurnRate")] internal static extern Status SetTurnRate(SimulationId id, int index, float degPerS);
+        [DllImport(Lib, EntryPoint = "tr_Simulation_SetCycleSpeeds")] internal static extern Status SetCycleSpeeds(SimulationId id, int index, ref CycleSpeeds speeds);
         [DllImport(Lib, EntryPoint = "tr_Simulation_Step")] internal static extern Status Step(SimulationId id, double dt);
         [DllImport(Lib, EntryPoint = "tr_Simulation_GetTime")] internal static extern Status SimulationTime(SimulationId id, out double seconds);
         [DllImport(Lib, EntryPoint = "tr_Simulation_GetCharacterState")] internal static extern Status SimulationCharacterState(SimulationId id, int index, out CharacterState state);

@@ -33,6 +33,8 @@ namespace Transit
         public uint GroupOf(int character) { uint g; Native.Check(Native.GetGroup(id, character, out g)); return g; }
         /// <summary>The character's turn rate at speed 1 (deg/s, 90 unless set), for orders whose TurnRateDeg is 0.</summary>
         public void SetTurnRate(int character, float degPerS) { Native.Check(Native.SetTurnRate(id, character, degPerS)); }
+        /// <summary>How fast the character's cycles move it on the ground (the human's unless set), from the next step on.</summary>
+        public void SetCycleSpeeds(int character, CycleSpeeds speeds) { Native.Check(Native.SetCycleSpeeds(id, character, ref speeds)); }
 
         public void Step(double dt) { Native.Check(Native.Step(id, dt)); }
 

@@ -163,6 +163,18 @@ namespace Transit
         public static Controls Run(float turnDegPerS = 0f) { var c = Default; c.Forward = Forward.Run; c.TurnDegPerS = turnDegPerS; return c; }
     }
 
+    /// <summary>How fast a body's walk, run and sidestep cycles move it on the ground at
+    /// speed 1 (m/s, its MotionTable's); CycleSpeeds.Default is the human table's.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct CycleSpeeds
+    {
+        public float Walk;
+        public float Run;
+        public float Sidestep;
+        public CycleSpeeds(float walk, float run, float sidestep) { Walk = walk; Run = run; Sidestep = sidestep; }
+        public static CycleSpeeds Default { get { return Native.DefaultCycleSpeeds(); } }
+    }
+
     /// <summary>A character: mover, AC spheres (1 or 2, foot first), step heights, flags,
     /// skills; Quake and Tribes box. CharacterDef.Default is retail's human.</summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -199,6 +211,14 @@ namespace Transit
             float rate;
             Native.Check(Native.TurnRateFromSetup(datDir, setupId, out rate));
             return rate;
+        }
+        /// <summary>The cycle speeds of retail Setup setupId's MotionTable in its default style,
+        /// the human's for a cycle it lacks (for Simulation.SetCycleSpeeds).</summary>
+        public static CycleSpeeds CycleSpeedsFromSetup(string datDir, uint setupId)
+        {
+            CycleSpeeds speeds;
+            Native.Check(Native.CycleSpeedsFromSetup(datDir, setupId, out speeds));
+            return speeds;
         }
     }
 

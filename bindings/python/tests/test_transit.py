@@ -282,6 +282,23 @@ def test_a_creature_moves_away_at_its_speed_and_turn_rate():
                 sim.set_turn_rate(1, -5.0)
 
 
+def test_a_creature_runs_at_its_run_cycles_speed():
+    # 2 s north on the village pad toward a standing player: its 2.5 m/s run
+    # cycle x run rate 2.375 covers 11.875 m (a human's 4 m/s one, 19 m).
+    with transit.World.demo() as world, transit.Scene() as scene:
+        scene.add_character("player", Position.global_point(LB_X + 70, LB_Y + 50, 20))
+        scene.add_character("creature", Position.global_point(LB_X + 70, LB_Y + 30, 20))
+        with transit.Simulation(world, scene) as sim:
+            sim.set_cycle_speeds(1, transit.CycleSpeeds(walk=1.2, run=2.5, sidestep=0.8))
+            start = sim.state(1).position.origin[1]
+            sim.set_controls(1, Controls(forward=Forward.RUN))
+            for _ in range(60):
+                sim.step(DT)
+            assert sim.state(1).position.origin[1] - start == pytest.approx(11.875, abs=1e-3)
+            with pytest.raises(transit.InvalidArgument, match="run"):
+                sim.set_cycle_speeds(1, transit.CycleSpeeds(run=-1.0))
+
+
 def test_landblock_groups_step_to_the_same_bits_as_blocks():
     # Eight runners 6 m around the corner where the demo's four landblocks
     # meet (flat ground, z 20), running across it: one thread in blocks, two
@@ -362,5 +379,10 @@ def test_a_world_from_retail_data_files():
     assert transit.CharacterDef.turn_rate_from_setup(dat, 0x02000001) == pytest.approx(60.0, abs=1e-3)
     with pytest.raises(transit.TransitError, match="has no MotionTable"):
         transit.CharacterDef.turn_rate_from_setup(dat, 0x02000C02)
+    assert transit.CycleSpeeds() == transit.CycleSpeeds(3.12, 4.0, 1.25)
+    speeds = transit.CharacterDef.cycle_speeds_from_setup(dat, 0x02000001)
+    assert (speeds.walk, speeds.run, speeds.sidestep) == pytest.approx((1.2, 2.5, 0.8))
+    with pytest.raises(transit.TransitError, match="has no MotionTable"):
+        transit.CharacterDef.cycle_speeds_from_setup(dat, 0x02000C02)
     with pytest.raises(transit.TransitError, match="client_cell_1.dat"):
         transit.World.from_dat("/nonexistent", [0x0101])

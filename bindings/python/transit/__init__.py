@@ -7,7 +7,7 @@ from .claims import (AcceptedMovement, Bystander, Claim, ClaimCheckOptions, Clai
 from .errors import CapacityError, InputError, InvalidArgument, InvalidId, TransitError
 from .scene import Scene, Scheduling, Simulation
 from .shapes import CellDef, Mesh, ObjectDef, Shape
-from .values import (STATE_DTYPE, CharacterDef, CharacterState, Controls, EventKind, Flag, Forward,
+from .values import (STATE_DTYPE, CharacterDef, CharacterState, Controls, CycleSpeeds, EventKind, Flag, Forward,
                      GiveUpPolicy, GroundState, MovementKind, MovementProgress, MoveStatus, MoverKind,
                      MoveToParams, Position, Strafe, TraceHit)
 from .world import Character, ObjectHandle, World
@@ -17,7 +17,7 @@ __version__ = ffi.string(lib.tr_GetVersionString()).decode()
 __all__ = [
     "AcceptedMovement", "Bystander", "Claim", "ClaimCheckOptions", "ClaimCrowd", "ClaimResult", "ClaimState",
     "ClaimVerdict", "MotionChange", "MovementChecker",
-    "CapacityError", "CellDef", "Character", "CharacterDef", "CharacterState", "Controls",
+    "CapacityError", "CellDef", "Character", "CharacterDef", "CharacterState", "Controls", "CycleSpeeds",
     "EventKind", "Flag", "Forward", "GiveUpPolicy", "GroundState", "MovementKind", "MovementProgress",
     "MoveToParams", "InputError", "InvalidArgument", "InvalidId",
     "Mesh", "MoveStatus", "MoverKind", "ObjectDef", "ObjectHandle", "Position", "STATE_DTYPE",

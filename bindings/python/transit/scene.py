@@ -163,6 +163,11 @@ class Simulation(_Owner):
         orders whose params give no turn_rate_deg, from the next order on."""
         check(lib.tr_Simulation_SetTurnRate(self._native, index, deg_per_s))
 
+    def set_cycle_speeds(self, index, speeds):
+        """How fast the character's cycles move it on the ground (CycleSpeeds,
+        the human's unless set), from the next step on."""
+        check(lib.tr_Simulation_SetCycleSpeeds(self._native, index, speeds.to_c()))
+
     def set_give_up(self, index, policy):
         """A GiveUpPolicy for the character (home where it stands now); None clears it."""
         check(lib.tr_Simulation_SetGiveUp(self._native, index, ffi.NULL if policy is None else policy.to_c()))

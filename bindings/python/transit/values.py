@@ -244,6 +244,19 @@ class Controls:
 
 
 @dataclass
+class CycleSpeeds:
+    """How fast a body's walk, run and sidestep cycles move it on the ground
+    at speed 1 (m/s, its MotionTable's); the defaults are the human table's."""
+
+    walk: float = 3.12
+    run: float = 4.0
+    sidestep: float = 1.25
+
+    def to_c(self):
+        return ffi.new("tr_CycleSpeeds*", (self.walk, self.run, self.sidestep))
+
+
+@dataclass
 class CharacterDef:
     """A character's shape and abilities; the defaults are retail's human
     (spheres are (centre, radius) pairs, metres, origin at the feet)."""
@@ -278,6 +291,14 @@ class CharacterDef:
         rate = ffi.new("float*")
         check(lib.tr_TurnRateFromSetup(str(dat_dir).encode(), setup_id, rate))
         return rate[0]
+
+    @staticmethod
+    def cycle_speeds_from_setup(dat_dir, setup_id):
+        """The CycleSpeeds of retail Setup setup_id's MotionTable in its default
+        style, the human's for a cycle it lacks (for Simulation.set_cycle_speeds)."""
+        s = ffi.new("tr_CycleSpeeds*")
+        check(lib.tr_CycleSpeedsFromSetup(str(dat_dir).encode(), setup_id, s))
+        return CycleSpeeds(s.walk, s.run, s.sidestep)
 
     def to_c(self):
         d = ffi.new("tr_CharacterDef*", lib.tr_DefaultCharacterDef())
