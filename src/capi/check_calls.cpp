@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -18,31 +19,31 @@ using namespace transit::capi;
 
 namespace {
 
+// Each option: its field in C and in C++, and its name.
+struct OptionField {
+  float tr_ClaimCheckOptions::*c;
+  float ClaimCheckOptions::*cpp;
+  const char* name;
+};
+#define TR_OPTION(name) OptionField{&tr_ClaimCheckOptions::name, &ClaimCheckOptions::name, #name}
+constexpr OptionField kOptionFields[] = {
+    TR_OPTION(speed_margin),     TR_OPTION(burst_seconds),         TR_OPTION(distance_slack),
+    TR_OPTION(reach_tolerance),  TR_OPTION(height_slack),          TR_OPTION(below_terrain),
+    TR_OPTION(fall_slack_per_second), TR_OPTION(replay_tolerance), TR_OPTION(replay_tolerance_per_second),
+    TR_OPTION(replay_rise_tolerance), TR_OPTION(change_jitter)};
+#undef TR_OPTION
+static_assert(std::size(kOptionFields) * sizeof(float) == sizeof(tr_ClaimCheckOptions),
+              "every field of tr_ClaimCheckOptions is converted");
+
 ClaimCheckOptions check_options(const tr_ClaimCheckOptions* c) {
-  if (!c) return {};
-  const std::pair<float, const char*> fields[] = {
-      {c->speed_margin, "speed_margin"},       {c->burst_seconds, "burst_seconds"},
-      {c->distance_slack, "distance_slack"},   {c->reach_tolerance, "reach_tolerance"},
-      {c->height_slack, "height_slack"},       {c->below_terrain, "below_terrain"},
-      {c->fall_slack_per_second, "fall_slack_per_second"}, {c->replay_tolerance, "replay_tolerance"},
-      {c->replay_tolerance_per_second, "replay_tolerance_per_second"},
-      {c->replay_rise_tolerance, "replay_rise_tolerance"},
-      {c->change_jitter, "change_jitter"}};
-  for (const auto& [value, name] : fields)
-    if (!(std::isfinite(value) && value >= 0.0f))
-      refuse(tr_errorInvalidArgument, fmt::format("options.{}: must be a finite number >= 0, got {}", name, value));
   ClaimCheckOptions o;
-  o.speed_margin = c->speed_margin;
-  o.burst_seconds = c->burst_seconds;
-  o.distance_slack = c->distance_slack;
-  o.reach_tolerance = c->reach_tolerance;
-  o.height_slack = c->height_slack;
-  o.below_terrain = c->below_terrain;
-  o.fall_slack_per_second = c->fall_slack_per_second;
-  o.replay_tolerance = c->replay_tolerance;
-  o.replay_tolerance_per_second = c->replay_tolerance_per_second;
-  o.replay_rise_tolerance = c->replay_rise_tolerance;
-  o.change_jitter = c->change_jitter;
+  if (!c) return o;
+  for (const OptionField& f : kOptionFields) {
+    const float value = c->*f.c;
+    if (!(std::isfinite(value) && value >= 0.0f))
+      refuse(tr_errorInvalidArgument, fmt::format("options.{}: must be a finite number >= 0, got {}", f.name, value));
+    o.*f.cpp = value;
+  }
   return o;
 }
 
@@ -194,17 +195,7 @@ extern "C" {
 tr_ClaimCheckOptions tr_DefaultClaimCheckOptions(void) {
   const ClaimCheckOptions o;
   tr_ClaimCheckOptions c{};
-  c.speed_margin = o.speed_margin;
-  c.burst_seconds = o.burst_seconds;
-  c.distance_slack = o.distance_slack;
-  c.reach_tolerance = o.reach_tolerance;
-  c.height_slack = o.height_slack;
-  c.below_terrain = o.below_terrain;
-  c.fall_slack_per_second = o.fall_slack_per_second;
-  c.replay_tolerance = o.replay_tolerance;
-  c.replay_tolerance_per_second = o.replay_tolerance_per_second;
-  c.replay_rise_tolerance = o.replay_rise_tolerance;
-  c.change_jitter = o.change_jitter;
+  for (const OptionField& f : kOptionFields) c.*f.c = o.*f.cpp;
   return c;
 }
 
