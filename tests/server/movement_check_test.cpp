@@ -208,7 +208,7 @@ TEST_F(DemoClaims, FlyingUpOrHoveringIsRefused) {
   EXPECT_EQ(c.forced, s.position);
   // A jump 1 m up is accepted; staying up there, drifting along, is not,
   // once the arc from the ground has come down (about 2.5 s for a runner)
-  // and a replay of the fall from there ends more than 1 m below (0.2 s on).
+  // and a replay of the fall from there ends more than 0.75 m below (0.2 s on).
   MovementClaim jump{10.3, shifted(s.position, {0.0f, 0.0f, 1.0f}), s.motion};
   jump.motion.jumped = true;
   const ClaimCheck jumped = checker().check(s, jump);
