@@ -28,9 +28,12 @@ float energy_height(float z, float speed) { return z + 0.5f * speed * speed / kG
 
 float speed_at(float energy_z, float z) { return std::sqrt(2.0f * kG * std::max(0.0f, energy_z - z)); }
 
-StepEnergy step_energy(const AcceptedMovement& last, float departure_speed) {
-  StepEnergy e{last.energy_z, last.energy_z};
-  if (last.supported)
+StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
+                       float step_down) {
+  const float drop = last.position.frame.origin.z - to.frame.origin.z;
+  StepEnergy e{last.energy_z, last.energy_z, true};
+  e.may_leave = !walking(last) || jumped || drop > kFallPerMetre * horizontal_distance(last.position, to) + step_down;
+  if (last.supported && e.may_leave)
     e.departed = std::max(e.carried, energy_height(last.position.frame.origin.z, departure_speed));
   return e;
 }
@@ -47,12 +50,8 @@ float fall_speed_cap(const StepEnergy& energy, const AcceptedMovement& last, con
   return speed_at(energy.departed, low - (walking(last) ? 0.0f : kDipBelowClaims));
 }
 
-float energy_after(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next,
-                   bool jumped, float step_down, float dt) {
-  const float drop = last.position.frame.origin.z - next.position.frame.origin.z;
-  const bool stayed_down = walking(last) && walking(next) && !jumped &&
-                           drop <= kFallPerMetre * horizontal_distance(last.position, next.position) + step_down;
-  if (!stayed_down) return energy.departed;
+float energy_after(const StepEnergy& energy, const AcceptedMovement& next, float dt) {
+  if (energy.may_leave || !walking(next)) return energy.departed;
   const float z = next.position.frame.origin.z;
   return energy_height(z, speed_at(energy.carried, z) * std::pow(1.0f - kDefaultFriction, dt));
 }

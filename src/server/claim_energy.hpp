@@ -18,14 +18,19 @@ namespace transit {
 float energy_height(float z, float speed);
 float speed_at(float energy_z, float z);
 
-/// A step's energy heights from `last`: its velocity's alone, and with what
-/// leaving its support may have given it (`departure_speed`: its motion's
-/// speed and a jump's), if it stood on something.
+/// A step's energy heights from `last` to `to`: its velocity's alone, and
+/// with what leaving its support may have given it (`departure_speed`: its
+/// motion's speed and a jump's), if it stood on something and may have left
+/// it: it jumped (`jumped`), stood on no walkable ground, or dropped farther
+/// than walkable ground and a step down (`step_down`, m) take a body that
+/// keeps to the ground.
 struct StepEnergy {
   float carried = 0.0f;
   float departed = 0.0f;
+  bool may_leave = true;  ///< it may have left its support in the step
 };
-StepEnergy step_energy(const AcceptedMovement& last, float departure_speed);
+StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
+                       float step_down);
 
 /// The fastest it may move across the ground (m/s) on a step from `last`
 /// to `to` by the step's energy: in the air its velocity alone, from
@@ -38,12 +43,9 @@ float momentum_cap(const StepEnergy& energy, float motion_speed, const AcceptedM
 /// or a metre below in the air.
 float fall_speed_cap(const StepEnergy& energy, const AcceptedMovement& last, const Position& to);
 
-/// The energy height of its velocity after a step from `last` to `next`
-/// (`jumped`: a jump started in it). On walkable ground at both ends, not
-/// dropping farther than walkable ground and a step down (`step_down`, m)
-/// take it, it stayed on the ground: retail's friction took its share of the
-/// velocity over `dt`. Otherwise it may have left its support in between.
-float energy_after(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next,
-                   bool jumped, float step_down, float dt);
+/// The energy height of its velocity after the step to `next`: when it
+/// could not leave its support and ends on walkable ground, it stayed on the
+/// ground and retail's friction took its share of the velocity over `dt`.
+float energy_after(const StepEnergy& energy, const AcceptedMovement& next, float dt);
 
 }  // namespace transit

@@ -95,14 +95,10 @@ struct StepBounds {
 StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities& ground, const StateVelocities& leave,
                        const AcceptedMovement& last, const ClaimedMotion& claimed, const Position& to) {
   const float motion = std::max(motion_speed(ground, last.motion), motion_speed(ground, claimed));
-  const StepEnergy energy = step_energy(last, departure_speed(settings, leave, motion, last, claimed));
+  const StepEnergy energy =
+      step_energy(last, to, departure_speed(settings, leave, motion, last, claimed),
+                  claimed.jumped || last.motion.jumped, settings.body.step_down_height * settings.body.scale);
   return {energy, momentum_cap(energy, motion, last, to), fall_speed_cap(energy, last, to)};
-}
-
-float energy_after_step(const CharacterSettings& settings, const StepEnergy& energy, const AcceptedMovement& last,
-                        const AcceptedMovement& next, const ClaimedMotion& claimed, float dt) {
-  return energy_after(energy, last, next, claimed.jumped || last.motion.jumped,
-                      settings.body.step_down_height * settings.body.scale, dt);
 }
 
 ac::AcContact contact_of(const AcceptedMovement& s) {
@@ -493,7 +489,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.contact_plane = end.contact_plane;
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
-  next.energy_z = energy_after_step(settings_, bounds.energy, last, next, motion, dt);
+  next.energy_z = energy_after(bounds.energy, next, dt);
   if (last.supported) {
     next.anchor_z = last.position.frame.origin.z;
     next.anchor_speed = departure_speed(
@@ -605,7 +601,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   next.on_walkable = reach.result.on_walkable;
   next.contact_plane = reach.result.contact_plane;
   if (!next.supported) support_below(world, settings_.body, to, options_.height_slack, next);
-  next.energy_z = energy_after_step(settings_, bounds.energy, last, next, motion, dt);
+  next.energy_z = energy_after(bounds.energy, next, dt);
   const float leave_speed = departure_speed(
       settings_, state_velocities_, top_speed(ground_velocities_, state_velocities_, last, motion, kUncapped), last,
       motion);

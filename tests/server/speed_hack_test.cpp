@@ -38,8 +38,9 @@ class SpeedHack : public ::testing::Test {
   // The demo player runs south from its spot over open ground for 2.5 s
   // (to y 36 honestly, y 11 at twice the speed), claiming every `dt`
   // seconds a point `factor` times as far from its start as it is.
-  static HackOutcome run(float factor, double dt) {
-    const CharacterSettings settings = CharacterSettings::from_desc(scene_->characters[0]);
+  static CharacterSettings player() { return CharacterSettings::from_desc(scene_->characters[0]); }
+
+  static HackOutcome run(float factor, double dt, const CharacterSettings& settings = player()) {
     Position spawn = *world_->resolve_global(local_to_global(0xA9B40023u, {103.0f, 60.0f, 20.0f}));
     spawn.frame.set_heading(180.0f);
     Character honest(settings, spawn);
@@ -96,6 +97,20 @@ TEST_F(SpeedHack, ASustainedSpeedHackIsRejectedBeforeItGainsThreeAndAHalfMetres)
       EXPECT_LT(o.gained, 3.5f) << what << ": " << o.reason;
       std::printf("speed hack %s: %d claims accepted, %.2f m gained\n", what.c_str(), o.accepted, o.gained);
     }
+}
+
+TEST_F(SpeedHack, ACreatureClaimingAHumansRunIsRejected) {
+  // A creature whose run cycle moves it 2.5 m/s (5.94 m/s at the player's
+  // run rate, 2.375) claiming the human's 9.5 m/s: retail lets it leave the
+  // ground at the human's speed (get_state_velocity), but not run at it.
+  CharacterSettings creature = player();
+  creature.cycle_speeds.run = 2.5f;
+  for (double dt : {1.0 / 30.0, 0.1, 0.25}) {
+    EXPECT_EQ(run(1.0f, dt, creature).verdict, ClaimVerdict::Accepted) << "its own run, every " << dt << " s";
+    const HackOutcome o = run(4.0f / 2.5f, dt, creature);
+    EXPECT_EQ(o.verdict, ClaimVerdict::TooFast) << "every " << dt << " s: " << o.accepted << " claims accepted";
+    EXPECT_LT(o.gained, 3.5f) << "every " << dt << " s: " << o.reason;
+  }
 }
 
 }  // namespace
