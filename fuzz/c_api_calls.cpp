@@ -61,6 +61,8 @@ tr_CharacterDef any_character_def(ByteReader& in) {
   if (changes & 8) def.step_up_height = any_float(in);
   if (changes & 16) def.flags = in.next<std::uint32_t>();
   if (changes & 32) def.box_mins = any_vec(in);
+  if (changes & 64) def.turn_rate_deg = any_float(in);
+  if (changes & 128) def.cycle_speeds.run = any_float(in);
   return def;
 }
 

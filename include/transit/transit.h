@@ -233,10 +233,24 @@ typedef struct tr_CellDef {
 } tr_CellDef;
 TR_API tr_CellDef tr_DefaultCellDef(void);
 
+/* How fast a body's walk, run and sidestep cycles move it on the ground at
+ * speed 1 (m/s, its MotionTable's WalkForward and RunForward forward
+ * velocity and SideStepRight's sideways one). The default is the human
+ * table's: 3.12, 4 and 1.25. */
+typedef struct tr_CycleSpeeds {
+  float walk;
+  float run;
+  float sidestep;
+} tr_CycleSpeeds;
+TR_API tr_CycleSpeeds tr_DefaultCycleSpeeds(void);
+
 /* A character: mover, AC spheres (1 or 2, foot sphere first, origin at
  * the feet), step heights, flags, Run and Jump skills; Quake and Tribes box
- * (mins/maxs relative to the feet) and Quake's step height (0: Quake 2's).
- * The default is retail's human player. */
+ * (mins/maxs relative to the feet) and Quake's step height (0: Quake 2's);
+ * its turn rate (degrees a second at speed 1, finite and > 0; movement
+ * managers turn at it) and cycle speeds (each finite and >= 0);
+ * tr_CharacterDefFromSetup gives a retail creature's own. The default is
+ * retail's human player (turn rate 90, cycle speeds tr_DefaultCycleSpeeds). */
 enum { tr_maxCharacterSpheres = 2 };
 typedef struct tr_CharacterDef {
   tr_MoverKind mover;
@@ -251,6 +265,8 @@ typedef struct tr_CharacterDef {
   tr_Vec3 box_maxs;
   float quake_step_size;
   bool free_heading; /* the heading follows the controls even when blocked (retail's humans) */
+  float turn_rate_deg;
+  tr_CycleSpeeds cycle_speeds;
 } tr_CharacterDef;
 TR_API tr_CharacterDef tr_DefaultCharacterDef(void);
 
@@ -294,8 +310,10 @@ TR_API tr_Status tr_BakeSceneFile(const char* scene_path, const char* out_path);
 TR_API tr_Status tr_CreateWorldFromDat(const char* dat_dir, const uint16_t* landblocks, int32_t count,
                                        tr_WorldId* out);
 /* `def` shaped as Setup `setup_id` (0x02......) of a data directory: its
- * spheres (at most tr_maxCharacterSpheres), step heights and free heading;
- * its other fields are left as they are. */
+ * spheres (at most tr_maxCharacterSpheres), step heights and free heading,
+ * and when the Setup has a MotionTable, its turn rate and cycle speeds (as
+ * tr_TurnRateFromSetup and tr_CycleSpeedsFromSetup give them; each the
+ * table lacks is left as it is); its other fields are left as they are. */
 TR_API tr_Status tr_CharacterDefFromSetup(const char* dat_dir, uint32_t setup_id, tr_CharacterDef* def);
 /* The turn rate (degrees a second at speed 1) of Setup `setup_id`'s
  * MotionTable: its TurnRight omega (cycle, else modifier) in the table's default style,
@@ -303,16 +321,6 @@ TR_API tr_Status tr_CharacterDefFromSetup(const char* dat_dir, uint32_t setup_id
  * tr_errorInput when the Setup has no MotionTable or the table no such
  * omega. */
 TR_API tr_Status tr_TurnRateFromSetup(const char* dat_dir, uint32_t setup_id, float* turn_rate_deg);
-/* How fast a body's walk, run and sidestep cycles move it on the ground at
- * speed 1 (m/s, its MotionTable's WalkForward and RunForward forward
- * velocity and SideStepRight's sideways one). The default is the human
- * table's: 3.12, 4 and 1.25. */
-typedef struct tr_CycleSpeeds {
-  float walk;
-  float run;
-  float sidestep;
-} tr_CycleSpeeds;
-TR_API tr_CycleSpeeds tr_DefaultCycleSpeeds(void);
 /* The cycle speeds of Setup `setup_id`'s MotionTable in its default style
  * (for tr_Simulation_SetCycleSpeeds); a cycle the table lacks keeps the
  * human speed. tr_errorInput when the Setup has no MotionTable. */
@@ -517,7 +525,7 @@ typedef struct tr_MoveToParams {
   float walk_run_threshold; /* run when farther than this beyond the arrival distance (15) */
   float final_heading;      /* with use_final_heading: degrees, on arrival */
   float turn_rate_deg;      /* walking turn rate, deg/s, running 1.5x; 0: the character's
-                               (tr_Simulation_SetTurnRate; 90) (0) */
+                               (its def's, tr_Simulation_SetTurnRate) (0) */
   float speed;              /* speed factor of the forward motion and the turns, > 0 (1) */
   float timeout;            /* seconds; 0: never */
   int32_t fail_progress_limit; /* retail's failed once-a-second progress checks that end it (5); 0: never */
@@ -547,12 +555,12 @@ TR_API tr_Status tr_Simulation_TurnToCharacter(tr_SimulationId simulation, int32
 TR_API tr_Status tr_Simulation_StickTo(tr_SimulationId simulation, int32_t index, int32_t target,
                                        float distance, float timeout);
 TR_API tr_Status tr_Simulation_CancelMovement(tr_SimulationId simulation, int32_t index);
-/* The character's turn rate at speed 1 (deg/s, > 0; 90 unless set), which
+/* The character's turn rate at speed 1 (deg/s, > 0; its def's unless set), which
  * orders whose params give turn_rate_deg 0 turn at, from the next order on. */
 TR_API tr_Status tr_Simulation_SetTurnRate(tr_SimulationId simulation, int32_t index,
                                            float deg_per_s);
 /* How fast the character's cycles move it on the ground (each finite and
- * >= 0; the human table's unless set), from the next step on. Jumps and
+ * >= 0; its def's unless set), from the next step on. Jumps and
  * falls off a ledge keep retail's human speeds. */
 TR_API tr_Status tr_Simulation_SetCycleSpeeds(tr_SimulationId simulation, int32_t index,
                                               const tr_CycleSpeeds* speeds);

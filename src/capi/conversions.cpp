@@ -69,6 +69,19 @@ ShapeDesc shape_desc(const tr_ShapeDef& def, const std::string& what) {
   return s;
 }
 
+float turn_rate(float deg_per_s) {
+  if (!(std::isfinite(deg_per_s) && deg_per_s > 0.0f))
+    refuse(tr_errorInvalidArgument,
+           fmt::format("character: turn_rate_deg must be a finite number > 0 deg/s, got {}", deg_per_s));
+  return deg_per_s;
+}
+
+CycleSpeedsDesc cycle_speeds(const tr_CycleSpeeds& s) {
+  if (auto problem = cycle_speeds_problem({s.walk, s.run, s.sidestep}))
+    refuse(tr_errorInvalidArgument, "character: cycle_speeds." + *problem);
+  return {s.walk, s.run, s.sidestep};
+}
+
 void write_body(const PhysicsBody& body, MoveStatus status, tr_CharacterState& s) {
   std::memset(&s, 0, sizeof s);
   s.position = to_c(body.position);
@@ -191,6 +204,8 @@ CharacterDesc character_desc(const tr_CharacterDef& def, const char* name,
   c.run_skill = def.run_skill;
   c.jump_skill = def.jump_skill;
   c.free_heading = def.free_heading;
+  c.turn_rate_deg = turn_rate(def.turn_rate_deg);
+  c.cycle_speeds = cycle_speeds(def.cycle_speeds);
   BoxMoverDesc box{to_vec(def.box_mins), to_vec(def.box_maxs), std::nullopt};
   if (mover == tr_moverQuake) {
     if (def.quake_step_size > 0.0f || std::isnan(def.quake_step_size)) box.step_size = def.quake_step_size;

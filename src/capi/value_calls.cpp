@@ -62,6 +62,8 @@ tr_CharacterDef tr_DefaultCharacterDef(void) {
   def.box_mins = to_c(box.mins);
   def.box_maxs = to_c(box.maxs);
   def.quake_step_size = 0.0f;
+  def.turn_rate_deg = kHumanTurnRateDeg;
+  def.cycle_speeds = tr_DefaultCycleSpeeds();
   return def;
 }
 

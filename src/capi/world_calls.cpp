@@ -90,7 +90,8 @@ tr_Status tr_CreateWorldFromDat(const char* dat_dir, const uint16_t* landblocks,
 tr_Status tr_CharacterDefFromSetup(const char* dat_dir, uint32_t setup_id, tr_CharacterDef* def) {
   return call_guard([&] {
     tr_CharacterDef& d = required(def, "def");
-    const dat::Setup setup = dat::RetailData::open(required_text(dat_dir, "dat_dir")).setup(setup_id);
+    const dat::RetailData retail = dat::RetailData::open(required_text(dat_dir, "dat_dir"));
+    const dat::Setup setup = retail.setup(setup_id);
     if (setup.spheres.size() > tr_maxCharacterSpheres)
       throw InputError(fmt::format("setup 0x{:08X}: {} spheres, a character takes at most {}", setup_id,
                                    setup.spheres.size(), tr_maxCharacterSpheres));
@@ -102,6 +103,13 @@ tr_Status tr_CharacterDefFromSetup(const char* dat_dir, uint32_t setup_id, tr_Ch
     d.step_up_height = setup.step_up_height;
     d.step_down_height = setup.step_down_height;
     d.free_heading = setup.allow_free_heading();
+    if (setup.default_motion_table != 0) {
+      const dat::MotionTable table = retail.motion_table(setup.default_motion_table);
+      d.turn_rate_deg = table.turn_rate_deg().value_or(d.turn_rate_deg);
+      const tr_CycleSpeeds& had = d.cycle_speeds;
+      const CycleSpeeds s = cycle_speeds_of(table, {had.walk, had.run, had.sidestep});
+      d.cycle_speeds = {s.walk, s.run, s.sidestep};
+    }
   });
 }
 

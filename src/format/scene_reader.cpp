@@ -255,7 +255,7 @@ class SceneReader {
   CharacterDesc read_character(const JsonCursor& c) const {
     c.expect_object({"name", "position", "heading", "rotation", "mover", "spheres",
                      "step_up_height", "step_down_height", "flags", "run_skill", "jump_skill",
-                     "free_heading", "quake", "tribes"});
+                     "free_heading", "turn_rate_deg", "cycle_speeds", "quake", "tribes"});
     CharacterDesc out;
     out.name = c.field("name").as_string();
     out.position = read_position(c.field("position"));
@@ -271,6 +271,12 @@ class SceneReader {
     if (auto run = c.optional_field("run_skill")) out.run_skill = run->as_float();
     if (auto jump = c.optional_field("jump_skill")) out.jump_skill = jump->as_float();
     if (auto free = c.optional_field("free_heading")) out.free_heading = free->as_bool();
+    if (auto turn = c.optional_field("turn_rate_deg")) out.turn_rate_deg = turn->as_float();
+    if (auto cycles = c.optional_field("cycle_speeds")) {
+      cycles->expect_object({"walk", "run", "sidestep"});
+      out.cycle_speeds = CycleSpeedsDesc{cycles->field("walk").as_float(), cycles->field("run").as_float(),
+                                         cycles->field("sidestep").as_float()};
+    }
     if (auto quake = c.optional_field("quake")) out.quake = read_box(*quake, true);
     if (auto tribes = c.optional_field("tribes")) out.tribes = read_box(*tribes, false);
     return out;

@@ -258,6 +258,12 @@ class SceneValidator {
     check_.flags(c.flags, path + "/flags");
     check_.non_negative(c.run_skill, path + "/run_skill");
     check_.non_negative(c.jump_skill, path + "/jump_skill");
+    if (c.turn_rate_deg) check_.positive(*c.turn_rate_deg, path + "/turn_rate_deg");
+    if (const auto& s = c.cycle_speeds) {
+      check_.non_negative(s->walk, path + "/cycle_speeds/walk");
+      check_.non_negative(s->run, path + "/cycle_speeds/run");
+      check_.non_negative(s->sidestep, path + "/cycle_speeds/sidestep");
+    }
     if (c.quake) box(*c.quake, path + "/quake", true);
     if (c.tribes) box(*c.tribes, path + "/tribes", false);
   }

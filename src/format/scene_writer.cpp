@@ -131,6 +131,9 @@ ordered_json character_json(const CharacterDesc& c) {
   out["run_skill"] = float_json(c.run_skill);
   out["jump_skill"] = float_json(c.jump_skill);
   out["free_heading"] = c.free_heading;
+  if (c.turn_rate_deg) out["turn_rate_deg"] = float_json(*c.turn_rate_deg);
+  if (const auto& s = c.cycle_speeds)
+    out["cycle_speeds"] = {{"walk", float_json(s->walk)}, {"run", float_json(s->run)}, {"sidestep", float_json(s->sidestep)}};
   if (c.quake) out["quake"] = box_json(*c.quake);
   if (c.tribes) out["tribes"] = box_json(*c.tribes);
   return out;

@@ -20,6 +20,8 @@ CharacterSettings CharacterSettings::from_desc(const CharacterDesc& desc) {
   s.body = body_of(desc);
   s.skills.run_skill = desc.run_skill;
   s.skills.jump_skill = desc.jump_skill;
+  if (desc.turn_rate_deg) s.turn_rate_deg = *desc.turn_rate_deg;
+  if (const auto& c = desc.cycle_speeds) s.cycle_speeds = {c->walk, c->run, c->sidestep};
   const std::optional<BoxMoverDesc>& box = desc.mover == MoverKind::Quake ? desc.quake : desc.tribes;
   if (box) {
     s.box = BoxShape{box->mins, box->maxs};

@@ -696,6 +696,107 @@ static void test_retail_data(void) {
   CHECK(tr_CreateWorldFromDat(dir, NULL, 1, &world) == tr_errorInvalidArgument);
 }
 
+/* How far a standalone character made from `def` runs north in 2 s on a
+ * flat landblock. */
+static float two_second_run(const tr_CharacterDef* def) {
+  tr_SceneId scene;
+  CHECK_OK(tr_CreateScene(&scene));
+  CHECK_OK(tr_Scene_AddLandblock(scene, 10, 20, NULL, 5.0f));
+  tr_WorldId world;
+  CHECK_OK(tr_CreateWorld(scene, &world));
+  CHECK_OK(tr_DestroyScene(scene));
+  const tr_Vec3 at = {10 * 192.0f + 100.0f, 20 * 192.0f + 50.0f, 5.0f};
+  tr_CharacterId runner;
+  CHECK_OK(tr_CreateCharacter(world, def, tr_MakePosition(0, at, 0), &runner));
+  CHECK_OK(tr_Character_Place(runner, NULL));
+  run(runner, tr_forwardRun, 0.0f, 60);
+  tr_CharacterState s;
+  CHECK_OK(tr_Character_GetState(runner, &s));
+  CHECK(s.ground == tr_onGround);
+  CHECK_OK(tr_DestroyWorld(world));
+  return s.global_position.y - at.y;
+}
+
+/* A creature's def carries its own turn rate and cycle speeds: the
+ * synthetic creature (0x02000001) turns 60 deg/s and runs 2.5 m/s, so it
+ * covers 2.5 x run rate 2.375 (skill 200) x 2 s = 11.875 m where a human's
+ * 4 m/s covers 19 m; a Setup without a MotionTable (the rock) keeps the
+ * human's; bad speeds are refused naming the field. */
+static void test_creature_def(void) {
+  const char* dir = TRANSIT_SOURCE_DIR "/tests/data/retail-synthetic";
+  const tr_CharacterDef human = tr_DefaultCharacterDef();
+  CHECK(human.turn_rate_deg == 90.0f);
+  CHECK(human.cycle_speeds.walk == 3.12f && human.cycle_speeds.run == 4.0f && human.cycle_speeds.sidestep == 1.25f);
+  tr_CharacterDef creature = tr_DefaultCharacterDef();
+  CHECK_OK(tr_CharacterDefFromSetup(dir, 0x02000001u, &creature));
+  CHECK(creature.turn_rate_deg > 59.999f && creature.turn_rate_deg < 60.001f);
+  CHECK(creature.cycle_speeds.walk == 1.2f && creature.cycle_speeds.run == 2.5f && creature.cycle_speeds.sidestep == 0.8f);
+  tr_CharacterDef rock = tr_DefaultCharacterDef();
+  CHECK_OK(tr_CharacterDefFromSetup(dir, 0x02000C02u, &rock));
+  CHECK(rock.turn_rate_deg == 90.0f && rock.cycle_speeds.run == 4.0f && rock.cycle_speeds.walk == 3.12f);
+
+  CHECK(fabsf(two_second_run(&creature) - 11.875f) < 1e-3f);
+  CHECK(fabsf(two_second_run(&human) - 19.0f) < 1e-3f);
+
+  tr_WorldId world;
+  CHECK_OK(tr_CreateDemoWorld(&world));
+  const tr_Position at = tr_MakePosition(0, demo_global(103, 60, 20), 0);
+  tr_CharacterId id;
+  tr_CheckerId checker;
+  tr_SceneId scene;
+  CHECK_OK(tr_CreateScene(&scene));
+  tr_CharacterDef bad = creature;
+  bad.cycle_speeds.run = -1.0f;
+  CHECK(tr_CreateCharacter(world, &bad, at, &id) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "cycle_speeds.run must be a finite number >= 0") != NULL);
+  CHECK(tr_CreateChecker(world, &bad, NULL, &checker) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "cycle_speeds.run") != NULL);
+  bad = creature;
+  bad.cycle_speeds.sidestep = NAN;
+  CHECK(tr_Scene_AddCharacter(scene, &bad, "bad", at) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "cycle_speeds.sidestep") != NULL);
+  bad = creature;
+  bad.turn_rate_deg = NAN;
+  CHECK(tr_CreateCharacter(world, &bad, at, &id) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "turn_rate_deg must be a finite number > 0") != NULL);
+  bad.turn_rate_deg = -60.0f;
+  CHECK(tr_CreateChecker(world, &bad, NULL, &checker) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "turn_rate_deg") != NULL);
+  int32_t count = -1;
+  CHECK_OK(tr_Scene_GetCharacterCount(scene, &count));
+  CHECK(count == 0);
+  CHECK_OK(tr_DestroyScene(scene));
+  CHECK_OK(tr_DestroyWorld(world));
+}
+
+/* A scene character made from a creature's def moves at its speeds in a
+ * simulation: 11.875 m in 2 s. */
+static void test_creature_def_in_a_scene(void) {
+  tr_CharacterDef creature = tr_DefaultCharacterDef();
+  CHECK_OK(tr_CharacterDefFromSetup(TRANSIT_SOURCE_DIR "/tests/data/retail-synthetic", 0x02000001u, &creature));
+  tr_SceneId scene;
+  CHECK_OK(tr_CreateScene(&scene));
+  CHECK_OK(tr_Scene_AddLandblock(scene, 10, 20, NULL, 5.0f));
+  const tr_Vec3 at = {10 * 192.0f + 100.0f, 20 * 192.0f + 50.0f, 5.0f};
+  CHECK_OK(tr_Scene_AddCharacter(scene, &creature, "creature", tr_MakePosition(0, at, 0)));
+  tr_WorldId world;
+  CHECK_OK(tr_CreateWorld(scene, &world));
+  tr_SimulationId sim;
+  CHECK_OK(tr_CreateSimulation(world, scene, NULL, &sim));
+  tr_Controls run = tr_DefaultControls();
+  run.forward = tr_forwardRun;
+  CHECK_OK(tr_Simulation_SetControls(sim, 0, &run));
+  tr_CharacterState s;
+  CHECK_OK(tr_Simulation_GetCharacterState(sim, 0, &s));
+  const float start = s.global_position.y;
+  for (int i = 0; i < 60; ++i) CHECK_OK(tr_Simulation_Step(sim, 1.0 / 30.0));
+  CHECK_OK(tr_Simulation_GetCharacterState(sim, 0, &s));
+  CHECK(fabsf(s.global_position.y - start - 11.875f) < 1e-3f);
+  CHECK_OK(tr_DestroySimulation(sim));
+  CHECK_OK(tr_DestroyScene(scene));
+  CHECK_OK(tr_DestroyWorld(world));
+}
+
 static void test_batch(void) {
   enum { kCount = 200 };
   tr_WorldId world;
@@ -792,6 +893,8 @@ int main(void) {
   test_obj_file_object();
   test_baked_world();
   test_retail_data();
+  test_creature_def();
+  test_creature_def_in_a_scene();
   test_batch();
   test_box_movers();
   test_movement_orders();

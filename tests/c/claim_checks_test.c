@@ -280,6 +280,57 @@ static void test_crowd(tr_WorldId world, tr_CheckerId player) {
   CHECK_OK(tr_DestroyChecker(rock));
 }
 
+/* Four run claims 0.5 s apart, each `step` metres north of the one before on
+ * a flat landblock, then one `last` metres on: the verdict of each, the
+ * reason of the last. */
+static tr_ClaimVerdict run_then_claim(tr_WorldId world, const tr_CharacterDef* def, float step, float last,
+                                      tr_ClaimVerdict verdicts[4], char reason[256]) {
+  tr_CheckerId checker;
+  CHECK_OK(tr_CreateChecker(world, def, NULL, &checker));
+  tr_Vec3 at = {10 * 192.0f + 100.0f, 20 * 192.0f + 50.0f, 5.0f};
+  tr_ClaimStateId state = start(checker, tr_MakePosition(0, at, 0.0f));
+  tr_ClaimResult r;
+  for (int i = 1; i <= 5; ++i) {
+    at.y += i <= 4 ? step : last;
+    const tr_Claim claim = run_claim(0.5 * i, tr_MakePosition(0, at, 0.0f));
+    CHECK_OK(tr_Checker_Check(checker, state, &claim, &r));
+    if (i <= 4) verdicts[i - 1] = r.verdict;
+  }
+  CHECK_OK(tr_ClaimState_GetReason(state, reason, 256, NULL));
+  CHECK_OK(tr_DestroyClaimState(state));
+  CHECK_OK(tr_DestroyChecker(checker));
+  return r.verdict;
+}
+
+static int all_accepted(const tr_ClaimVerdict v[4]) {
+  return v[0] == tr_claimAccepted && v[1] == tr_claimAccepted && v[2] == tr_claimAccepted && v[3] == tr_claimAccepted;
+}
+
+/* A checker made from the synthetic creature's def holds it to its own run
+ * (as CycleSpeeds.TheMovementCheckerHoldsTheCreatureToItsRun does in C++):
+ * its run, 2.5 x 2.375 x 0.5 = 2.97 m a claim, is accepted; then 6.5 m in
+ * 0.5 s, which a human def's checker takes, is too fast for it: its budget
+ * grows at 5.9375 x 1.05 = 6.23 m/s, 5.22 m for the claim. */
+static void test_creature_checker(void) {
+  tr_CharacterDef creature = tr_DefaultCharacterDef();
+  CHECK_OK(tr_CharacterDefFromSetup(TRANSIT_SOURCE_DIR "/tests/data/retail-synthetic", 0x02000001u, &creature));
+  const tr_CharacterDef human = tr_DefaultCharacterDef();
+  tr_SceneId scene;
+  CHECK_OK(tr_CreateScene(&scene));
+  CHECK_OK(tr_Scene_AddLandblock(scene, 10, 20, NULL, 5.0f));
+  tr_WorldId world;
+  CHECK_OK(tr_CreateWorld(scene, &world));
+  CHECK_OK(tr_DestroyScene(scene));
+  tr_ClaimVerdict v[4];
+  char reason[256];
+  CHECK(run_then_claim(world, &human, 2.96875f, 6.5f, v, reason) == tr_claimAccepted);
+  CHECK(all_accepted(v));
+  CHECK(run_then_claim(world, &creature, 2.96875f, 6.5f, v, reason) == tr_claimTooFast);
+  CHECK(all_accepted(v));
+  CHECK(strstr(reason, "6.50 m in 0.500 s; at most 5.22 m (speed 6.23 m/s)") != NULL);
+  CHECK_OK(tr_DestroyWorld(world));
+}
+
 void test_claim_checks(void) {
   tr_WorldId world;
   CHECK_OK(tr_CreateDemoWorld(&world));
@@ -293,6 +344,7 @@ void test_claim_checks(void) {
   test_bad_claims_are_rejected_as_invalid(checker);
   test_bad_calls_are_refused(world, checker);
   test_crowd(world, checker);
+  test_creature_checker();
   tr_ClaimStateId orphan = start(checker, pad(103, 60, 20));
   CHECK_OK(tr_DestroyWorld(world));
   tr_AcceptedMovement m;

@@ -147,6 +147,18 @@ TEST(SceneErrors, NegativeStepHeight) {
   EXPECT_EQ(error_of(s), "s.json: /characters/0/step_up_height: must be a number >= 0, got -0.5");
 }
 
+TEST(SceneErrors, BadTurnRateOrCycleSpeed) {
+  json s = valid_scene();
+  s["characters"][0]["turn_rate_deg"] = 0;
+  EXPECT_EQ(error_of(s), "s.json: /characters/0/turn_rate_deg: must be a positive number, got 0");
+  s = valid_scene();
+  s["characters"][0]["cycle_speeds"] = {{"walk", 1.2}, {"run", -2.5}, {"sidestep", 0.8}};
+  EXPECT_EQ(error_of(s), "s.json: /characters/0/cycle_speeds/run: must be a number >= 0, got -2.5");
+  s = valid_scene();
+  s["characters"][0]["cycle_speeds"] = {{"walk", 1.2}, {"run", 2.5}};
+  EXPECT_NE(error_of(s).find("/characters/0/cycle_speeds"), std::string::npos);
+}
+
 TEST(SceneErrors, NegativeQuakeStepSize) {
   json s = valid_scene();
   s["characters"][0]["quake"]["step_size"] = -0.25;

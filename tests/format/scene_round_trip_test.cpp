@@ -190,6 +190,8 @@ SceneDesc every_field_scene() {
   c.flags = kFlagGravity;
   c.run_skill = 0.0f;
   c.jump_skill = 1000.5f;
+  c.turn_rate_deg = 60.0f;
+  c.cycle_speeds = CycleSpeedsDesc{1.2f, 2.5f, 0.0f};
   c.quake = BoxMoverDesc{{-1, -1, -1}, {1, 1, 1}, 0.0f};
   c.tribes = BoxMoverDesc{{-0.5f, -0.5f, 0}, {0.5f, 0.5f, 2}, std::nullopt};
   s.characters.push_back(c);

@@ -141,8 +141,17 @@ struct BoxMoverDesc {
   bool operator==(const BoxMoverDesc&) const = default;
 };
 
+/// A character's walk, run and sidestep cycle speeds at speed 1 (m/s).
+struct CycleSpeedsDesc {
+  float walk = 0.0f;
+  float run = 0.0f;
+  float sidestep = 0.0f;
+  bool operator==(const CycleSpeedsDesc&) const = default;
+};
+
 /// A scene character: name, position, mover, AC spheres and step heights
-/// (metres), flags and Run/Jump skills.
+/// (metres), flags, Run/Jump skills, turn rate and cycle speeds.
+
 struct CharacterDesc {
   std::string name;
   PositionDesc position;
@@ -160,6 +169,11 @@ struct CharacterDesc {
   /// move is blocked, as a retail player pressed against a wall still turns.
   /// Retail's humans and creatures have it (docs/retail-notes.md).
   bool free_heading = true;
+  /// Its turn rate at speed 1 (degrees per second) and how fast its walk,
+  /// run and sidestep cycles move it at speed 1 (m/s), when not a human's:
+  /// a retail creature's MotionTable gives its own (docs/retail-data.md).
+  std::optional<float> turn_rate_deg;
+  std::optional<CycleSpeedsDesc> cycle_speeds;
   std::optional<BoxMoverDesc> quake;
   std::optional<BoxMoverDesc> tribes;
   bool operator==(const CharacterDesc&) const = default;

@@ -49,7 +49,7 @@ struct CharacterSettings {
   float placement_drop = 10.0f;
 
   /// The settings of a scene character (shape, step heights, flags, skills,
-  /// mover and box).
+  /// turn rate, cycle speeds, mover and box).
   static CharacterSettings from_desc(const CharacterDesc& desc);
 };
 
