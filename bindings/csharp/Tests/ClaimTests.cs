@@ -156,4 +156,38 @@ static partial class Tests
             }
         }
     }
+
+    // Four run claims 0.5 s apart, each step metres north of the one before on a flat
+    // landblock (each must be accepted), then one last metres on: its result.
+    static ClaimResult RunThenClaim(World world, CharacterDef def, float step, float last)
+    {
+        var checker = new MovementChecker(world, def);
+        var at = Position.Global(10 * 192f + 100f, 20 * 192f + 50f, 5f);
+        var state = checker.Start(at, 0.0);
+        float y = at.Origin.Y;
+        for (int i = 1; i <= 4; ++i)
+        {
+            y += step;
+            var r = checker.Check(state, RunClaim(0.5 * i, Position.Global(at.Origin.X, y, 5f)));
+            Check(r.Accepted, "its own run is accepted: " + r.Reason);
+        }
+        return checker.Check(state, RunClaim(2.5, Position.Global(at.Origin.X, y + last, 5f)));
+    }
+
+    // A checker made from the synthetic creature's def holds it to its own run: 2.5 x 2.375 x
+    // 0.5 = 2.97 m a claim is accepted; then 6.5 m in 0.5 s, which a human's checker takes, is
+    // too fast for it (its budget grows at 5.9375 x 1.05 = 6.23 m/s: 5.22 m for the claim).
+    static void CreatureCheckerHoldsItToItsRun()
+    {
+        var creature = CharacterDef.FromSetup(System.IO.Path.Combine(sourceDir, "tests", "data", "retail-synthetic"), 0x02000001);
+        using (var scene = new Scene().AddLandblock(10, 20, null, 5f))
+        using (var world = World.FromScene(scene))
+        {
+            var human = RunThenClaim(world, CharacterDef.Default, 2.96875f, 6.5f);
+            Check(human.Accepted, "a human's checker takes 6.5 m in 0.5 s: " + human.Reason);
+            var r = RunThenClaim(world, creature, 2.96875f, 6.5f);
+            Check(r.Verdict == ClaimVerdict.TooFast && r.Reason.Contains("6.50 m in 0.500 s; at most 5.22 m (speed 6.23 m/s)"),
+                  "too fast for the creature: " + r.Reason);
+        }
+    }
 }

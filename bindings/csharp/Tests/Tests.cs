@@ -357,6 +357,51 @@ static partial class Tests
         }
     }
 
+    // How far a standalone character made from def runs north in 2 s on a flat landblock.
+    static float TwoSecondRun(CharacterDef def)
+    {
+        using (var scene = new Scene().AddLandblock(10, 20, null, 5f))
+        using (var world = World.FromScene(scene))
+        {
+            var at = Position.Global(10 * 192f + 100f, 20 * 192f + 50f, 5f);
+            var runner = world.CreateCharacter(def, at);
+            runner.Place();
+            runner.Controls = Controls.Run();
+            for (int f = 0; f < 60; ++f) runner.Update(1.0 / 30.0);
+            return runner.State.GlobalPosition.Y - at.Origin.Y;
+        }
+    }
+
+    // The synthetic creature's def carries its MotionTable's 60 deg/s and cycle speeds: a
+    // standalone creature runs 2.5 x 2.375 x 2 s = 11.875 m where a human runs 19 m; the rock
+    // (no MotionTable) keeps the human's; bad speeds throw naming the field.
+    static void CreatureDefCarriesItsSpeeds()
+    {
+        string dat = Path.Combine(sourceDir, "tests", "data", "retail-synthetic");
+        var human = CharacterDef.Default;
+        Check(human.TurnRateDeg == 90f && human.CycleSpeeds.Walk == 3.12f && human.CycleSpeeds.Run == 4f &&
+              human.CycleSpeeds.Sidestep == 1.25f, "a human's turn rate and cycle speeds");
+        var creature = CharacterDef.FromSetup(dat, 0x02000001);
+        Check(Math.Abs(creature.TurnRateDeg - 60f) < 1e-3f, "its turn rate, got " + creature.TurnRateDeg);
+        Check(creature.CycleSpeeds.Walk == 1.2f && creature.CycleSpeeds.Run == 2.5f && creature.CycleSpeeds.Sidestep == 0.8f,
+              "its cycle speeds, got " + creature.CycleSpeeds.Run);
+        var rock = CharacterDef.FromSetup(dat, 0x02000C02);
+        Check(rock.TurnRateDeg == 90f && rock.CycleSpeeds.Run == 4f, "no MotionTable: the human's");
+        float ran = TwoSecondRun(creature);
+        Check(Math.Abs(ran - 11.875f) < 1e-3f, "2 s at 5.9375 m/s: " + ran);
+        ran = TwoSecondRun(human);
+        Check(Math.Abs(ran - 19f) < 1e-3f, "2 s at 9.5 m/s: " + ran);
+        using (var world = World.Demo())
+        {
+            var bad = creature;
+            bad.CycleSpeeds.Run = -1f;
+            Expect<TransitException>(() => world.CreateCharacter(bad, Pad(103, 60, 20)), "cycle_speeds.run");
+            bad = creature;
+            bad.TurnRateDeg = float.NaN;
+            Expect<TransitException>(() => new MovementChecker(world, bad), "turn_rate_deg");
+        }
+    }
+
     // Eight runners 6 m around the corner where the demo's four landblocks meet
     // (flat ground, z 20), across it: by landblock group on two threads, the
     // same bits as blocks on one.
@@ -461,6 +506,8 @@ static partial class Tests
             new KeyValuePair<string, Action>("CreatureChasesAndTargetLeaves", CreatureChasesAndTargetLeaves),
             new KeyValuePair<string, Action>("CreatureMovesAwayAtItsSpeedAndTurnRate", CreatureMovesAwayAtItsSpeedAndTurnRate),
             new KeyValuePair<string, Action>("CreatureRunsAtItsCycleSpeed", CreatureRunsAtItsCycleSpeed),
+            new KeyValuePair<string, Action>("CreatureDefCarriesItsSpeeds", CreatureDefCarriesItsSpeeds),
+            new KeyValuePair<string, Action>("CreatureCheckerHoldsItToItsRun", CreatureCheckerHoldsItToItsRun),
             new KeyValuePair<string, Action>("LandblockGroupsGiveTheSameBits", LandblockGroupsGiveTheSameBits),
             new KeyValuePair<string, Action>("RunAcceptedTeleportForcedBack", RunAcceptedTeleportForcedBack),
             new KeyValuePair<string, Action>("RunThroughTheWallStoppedShort", RunThroughTheWallStoppedShort),

@@ -176,7 +176,8 @@ namespace Transit
     }
 
     /// <summary>A character: mover, AC spheres (1 or 2, foot first), step heights, flags,
-    /// skills; Quake and Tribes box. CharacterDef.Default is retail's human.</summary>
+    /// skills; Quake and Tribes box; turn rate and cycle speeds. CharacterDef.Default is
+    /// retail's human; CharacterDef.FromSetup a retail creature.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct CharacterDef
     {
@@ -195,9 +196,15 @@ namespace Transit
         private byte freeHeading;
         /// <summary>The heading follows the controls even when blocked (retail's humans).</summary>
         public bool FreeHeading { get { return freeHeading != 0; } set { freeHeading = (byte)(value ? 1 : 0); } }
+        /// <summary>Turn rate at speed 1 (deg/s, finite and > 0; a human's 90): movement orders turn at it.</summary>
+        public float TurnRateDeg;
+        /// <summary>How fast its walk, run and sidestep cycles move it on the ground at speed 1
+        /// (m/s, each finite and >= 0; the human table's by default).</summary>
+        public CycleSpeeds CycleSpeeds;
         public static CharacterDef Default { get { return Native.DefaultCharacterDef(); } }
         /// <summary>The default character shaped as retail Setup setupId (0x02......) of a
-        /// data directory: its spheres, step heights and free heading.</summary>
+        /// data directory: its spheres, step heights and free heading, and when the Setup has a
+        /// MotionTable, its turn rate and cycle speeds.</summary>
         public static CharacterDef FromSetup(string datDir, uint setupId)
         {
             var def = Native.DefaultCharacterDef();

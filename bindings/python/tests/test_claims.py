@@ -11,6 +11,7 @@ import pytest
 import transit
 from transit import (Bystander, Claim, ClaimCheckOptions, ClaimCrowd, ClaimVerdict, Forward, MotionChange,
                      MovementChecker, Position)
+from conftest import SOURCE_ROOT
 
 LB_X, LB_Y = 32448.0, 34560.0  # the demo landblock A9B4's global origin
 
@@ -137,3 +138,31 @@ def test_a_still_creature_stops_a_fall_through_it(world):
             assert r.verdict == ClaimVerdict.THROUGH_WALL
             # On its head: feet 1.35 + sqrt(0.96^2 - 0.3^2) - 0.48 = 1.782 m up.
             assert 20 + 1.782 - 0.005 <= r.forced.origin[2] < 21.85
+
+
+def run_then_claim(world, definition, step, last):
+    """Four run claims 0.5 s apart, each `step` metres north of the one before
+    on a flat landblock (each must be accepted), then one `last` metres on:
+    its result."""
+    checker = MovementChecker(world, definition)
+    x, y = 10 * 192 + 100, 20 * 192 + 50
+    state = checker.start(Position.global_point(x, y, 5), 0.0)
+    for i in range(1, 5):
+        y += step
+        r = checker.check(state, run(0.5 * i, Position.global_point(x, y, 5)))
+        assert r.accepted, r.reason
+    return checker.check(state, run(2.5, Position.global_point(x, y + last, 5)))
+
+
+def test_a_creatures_checker_holds_it_to_its_own_run():
+    # The synthetic creature's run, 2.5 x 2.375 x 0.5 = 2.97 m a claim, is
+    # accepted; then 6.5 m in 0.5 s, which a human's checker takes, is too fast
+    # for it: its budget grows at 5.9375 x 1.05 = 6.23 m/s, 5.22 m for the claim.
+    creature = transit.CharacterDef.from_setup(SOURCE_ROOT / "tests" / "data" / "retail-synthetic", 0x02000001)
+    with transit.Scene() as scene:
+        scene.add_landblock(10, 20, flat=5.0)
+        with transit.World.from_scene(scene) as world:
+            assert run_then_claim(world, transit.CharacterDef(), 2.96875, 6.5).accepted
+            r = run_then_claim(world, creature, 2.96875, 6.5)
+            assert r.verdict == ClaimVerdict.TOO_FAST
+            assert "6.50 m in 0.500 s; at most 5.22 m (speed 6.23 m/s)" in r.reason

@@ -334,6 +334,43 @@ def test_landblock_groups_step_to_the_same_bits_as_blocks():
                 groups.set_scheduling(transit.Scheduling.LANDBLOCK_GROUPS, 0)
 
 
+def two_second_run(definition):
+    """How far a standalone character made from `definition` runs north in 2 s
+    on a flat landblock."""
+    with transit.Scene() as scene:
+        scene.add_landblock(10, 20, flat=5.0)
+        with transit.World.from_scene(scene) as world:
+            at = Position.global_point(10 * 192 + 100, 20 * 192 + 50, 5)
+            runner = world.create_character(at, definition)
+            runner.place()
+            run(runner, 60, Controls(forward=Forward.RUN))
+            return runner.state.global_position[1] - at.origin[1]
+
+
+def test_a_creatures_def_carries_its_turn_rate_and_cycle_speeds():
+    # The synthetic creature's MotionTable turns 60 deg/s and runs 2.5 m/s: a
+    # standalone creature covers 2.5 x run rate 2.375 x 2 s = 11.875 m where a
+    # human covers 19 m; the rock (no MotionTable) keeps the human's.
+    dat = SOURCE_ROOT / "tests" / "data" / "retail-synthetic"
+    human = transit.CharacterDef()
+    assert human.turn_rate_deg == 90.0 and human.cycle_speeds == transit.CycleSpeeds(3.12, 4.0, 1.25)
+    creature = transit.CharacterDef.from_setup(dat, 0x02000001)
+    assert creature.turn_rate_deg == pytest.approx(60.0, abs=1e-3)
+    s = creature.cycle_speeds
+    assert (s.walk, s.run, s.sidestep) == pytest.approx((1.2, 2.5, 0.8))
+    rock = transit.CharacterDef.from_setup(dat, 0x02000C02)
+    r = rock.cycle_speeds
+    assert rock.turn_rate_deg == 90.0 and (r.walk, r.run, r.sidestep) == pytest.approx((3.12, 4.0, 1.25))
+    assert two_second_run(creature) == pytest.approx(11.875, abs=1e-3)
+    assert two_second_run(human) == pytest.approx(19.0, abs=1e-3)
+    with transit.World.demo() as world:
+        at = Position.global_point(LB_X + 103, LB_Y + 60, 20)
+        with pytest.raises(transit.InvalidArgument, match=r"cycle_speeds\.walk must be a finite number >= 0"):
+            world.create_character(at, transit.CharacterDef(cycle_speeds=transit.CycleSpeeds(walk=math.nan)))
+        with pytest.raises(transit.InvalidArgument, match="turn_rate_deg must be a finite number > 0"):
+            world.create_character(at, transit.CharacterDef(turn_rate_deg=-1.0))
+
+
 def test_a_world_built_in_code():
     with transit.Scene() as scene:
         scene.add_landblock(10, 20, flat=5.0)

@@ -259,7 +259,10 @@ class CycleSpeeds:
 @dataclass
 class CharacterDef:
     """A character's shape and abilities; the defaults are retail's human
-    (spheres are (centre, radius) pairs, metres, origin at the feet)."""
+    (spheres are (centre, radius) pairs, metres, origin at the feet).
+    turn_rate_deg: degrees a second at speed 1 (> 0), which movement orders
+    turn at; cycle_speeds: how fast its cycles move it on the ground
+    (CycleSpeeds, each >= 0); from_setup gives a retail creature's own."""
 
     mover: MoverKind = MoverKind.AC
     spheres: list = None
@@ -272,16 +275,20 @@ class CharacterDef:
     box_maxs: tuple = None
     quake_step_size: float = 0.0
     free_heading: bool = True  # the heading follows the controls even when blocked
+    turn_rate_deg: float = 90.0
+    cycle_speeds: CycleSpeeds = field(default_factory=CycleSpeeds)
 
     @staticmethod
     def from_setup(dat_dir, setup_id):
         """The default character shaped as retail Setup setup_id (0x02......) of a
-        data directory: its spheres, step heights and free heading."""
+        data directory: its spheres, step heights and free heading, and when the
+        Setup has a MotionTable, its turn rate and cycle speeds."""
         d = ffi.new("tr_CharacterDef*", lib.tr_DefaultCharacterDef())
         check(lib.tr_CharacterDefFromSetup(str(dat_dir).encode(), setup_id, d))
         spheres = [((s.center.x, s.center.y, s.center.z), s.radius) for s in d.spheres[0:d.sphere_count]]
         return CharacterDef(spheres=spheres, step_up_height=d.step_up_height, step_down_height=d.step_down_height,
-                            free_heading=bool(d.free_heading))
+                            free_heading=bool(d.free_heading), turn_rate_deg=d.turn_rate_deg,
+                            cycle_speeds=CycleSpeeds(d.cycle_speeds.walk, d.cycle_speeds.run, d.cycle_speeds.sidestep))
 
     @staticmethod
     def turn_rate_from_setup(dat_dir, setup_id):
@@ -309,10 +316,12 @@ class CharacterDef:
                 d.spheres[i].center = tuple(center)
                 d.spheres[i].radius = radius
         for name in ("step_up_height", "step_down_height", "flags", "run_skill", "jump_skill",
-                     "box_mins", "box_maxs", "quake_step_size", "free_heading"):
+                     "box_mins", "box_maxs", "quake_step_size", "free_heading", "turn_rate_deg"):
             value = getattr(self, name)
             if value is not None:
                 setattr(d, name, int(value) if name == "flags" else value)
+        s = self.cycle_speeds
+        d.cycle_speeds = (s.walk, s.run, s.sidestep)
         return d
 
 
