@@ -699,12 +699,7 @@ static void test_retail_data(void) {
 /* How far a standalone character made from `def` runs north in 2 s on a
  * flat landblock. */
 static float two_second_run(const tr_CharacterDef* def) {
-  tr_SceneId scene;
-  CHECK_OK(tr_CreateScene(&scene));
-  CHECK_OK(tr_Scene_AddLandblock(scene, 10, 20, NULL, 5.0f));
-  tr_WorldId world;
-  CHECK_OK(tr_CreateWorld(scene, &world));
-  CHECK_OK(tr_DestroyScene(scene));
+  const tr_WorldId world = flat_world();
   const tr_Vec3 at = {10 * 192.0f + 100.0f, 20 * 192.0f + 50.0f, 5.0f};
   tr_CharacterId runner;
   CHECK_OK(tr_CreateCharacter(world, def, tr_MakePosition(0, at, 0), &runner));

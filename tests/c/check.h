@@ -29,6 +29,17 @@ static inline tr_Vec3 demo_global(float x, float y, float z) {
   return v;
 }
 
+/* A world of one flat landblock, (10, 20) at height 5 m. */
+static inline tr_WorldId flat_world(void) {
+  tr_SceneId scene;
+  tr_WorldId world;
+  CHECK_OK(tr_CreateScene(&scene));
+  CHECK_OK(tr_Scene_AddLandblock(scene, 10, 20, NULL, 5.0f));
+  CHECK_OK(tr_CreateWorld(scene, &world));
+  CHECK_OK(tr_DestroyScene(scene));
+  return world;
+}
+
 /* The claim checks of claim_checks_test.c. */
 void test_claim_checks(void);
 

@@ -315,12 +315,7 @@ static void test_creature_checker(void) {
   tr_CharacterDef creature = tr_DefaultCharacterDef();
   CHECK_OK(tr_CharacterDefFromSetup(TRANSIT_SOURCE_DIR "/tests/data/retail-synthetic", 0x02000001u, &creature));
   const tr_CharacterDef human = tr_DefaultCharacterDef();
-  tr_SceneId scene;
-  CHECK_OK(tr_CreateScene(&scene));
-  CHECK_OK(tr_Scene_AddLandblock(scene, 10, 20, NULL, 5.0f));
-  tr_WorldId world;
-  CHECK_OK(tr_CreateWorld(scene, &world));
-  CHECK_OK(tr_DestroyScene(scene));
+  const tr_WorldId world = flat_world();
   tr_ClaimVerdict v[4];
   char reason[256];
   CHECK(run_then_claim(world, &human, 2.96875f, 6.5f, v, reason) == tr_claimAccepted);
