@@ -310,7 +310,7 @@ static int all_accepted(const tr_ClaimVerdict v[4]) {
  * (as CycleSpeeds.TheMovementCheckerHoldsTheCreatureToItsRun does in C++):
  * its run, 2.5 x 2.375 x 0.5 = 2.97 m a claim, is accepted; then 6.5 m in
  * 0.5 s, which a human def's checker takes, is too fast for it: its budget
- * grows at 5.9375 x 1.05 = 6.23 m/s, 5.22 m for the claim. */
+ * grows at 5.9375 x 1.05 = 6.23 m/s, 3.99 m for the claim. */
 static void test_creature_checker(void) {
   tr_CharacterDef creature = tr_DefaultCharacterDef();
   CHECK_OK(tr_CharacterDefFromSetup(TRANSIT_SOURCE_DIR "/tests/data/retail-synthetic", 0x02000001u, &creature));
@@ -322,7 +322,7 @@ static void test_creature_checker(void) {
   CHECK(all_accepted(v));
   CHECK(run_then_claim(world, &creature, 2.96875f, 6.5f, v, reason) == tr_claimTooFast);
   CHECK(all_accepted(v));
-  CHECK(strstr(reason, "6.50 m in 0.500 s; at most 5.22 m (speed 6.23 m/s)") != NULL);
+  CHECK(strstr(reason, "6.50 m in 0.500 s; at most 3.99 m (speed 6.23 m/s)") != NULL);
   CHECK_OK(tr_DestroyWorld(world));
 }
 

@@ -114,9 +114,10 @@ TEST(CycleSpeeds, TheCreatureRunsAtItsRunCyclesSpeed) {
 // The checker holds the creature to its own run: its claims every 0.5 s are
 // accepted; a claim 6.5 m on in 0.5 s (13 m/s), which a human's allowance
 // takes, is too fast for it. Its budget grows at 5.9375 x 1.05 = 6.23 m/s:
-// at most 0.62 m left from the run before, 6.23 x 0.5 = 3.12 m, a slope's
-// 0.5 x 9.8 x 0.5^2 = 1.225 m and the 0.25 m slack, 5.22 m; a human's,
-// at 9.975 m/s, 7.46 m.
+// at most 0.62 m left from the run before, 6.23 x 0.5 = 3.12 m and the
+// 0.25 m slack, 3.99 m (on flat ground it cannot have left, no slope speeds
+// it up); a human's, at 9.975 m/s, is 6.24 m, and a replay of its run ends
+// 1.75 m short of the claim, inside the 2 m replay tolerance.
 TEST(CycleSpeeds, TheMovementCheckerHoldsTheCreatureToItsRun) {
   Simulation sim = flat_runner();
   const CharacterSettings human = CharacterSettings::from_desc(CharacterDesc{});
@@ -146,7 +147,7 @@ TEST(CycleSpeeds, TheMovementCheckerHoldsTheCreatureToItsRun) {
   EXPECT_TRUE(human_checker.check(h, fast).accepted()) << human_checker.check(h, fast).reason;
   const ClaimCheck rejected = creature_checker.check(c, fast);
   EXPECT_EQ(rejected.verdict, ClaimVerdict::TooFast);
-  EXPECT_THAT(rejected.reason, HasSubstr("6.50 m in 0.500 s; at most 5.22 m (speed 6.23 m/s)"));
+  EXPECT_THAT(rejected.reason, HasSubstr("6.50 m in 0.500 s; at most 3.99 m (speed 6.23 m/s)"));
 }
 
 }  // namespace

@@ -176,7 +176,7 @@ static partial class Tests
 
     // A checker made from the synthetic creature's def holds it to its own run: 2.5 x 2.375 x
     // 0.5 = 2.97 m a claim is accepted; then 6.5 m in 0.5 s, which a human's checker takes, is
-    // too fast for it (its budget grows at 5.9375 x 1.05 = 6.23 m/s: 5.22 m for the claim).
+    // too fast for it (its budget grows at 5.9375 x 1.05 = 6.23 m/s: 3.99 m for the claim).
     static void CreatureCheckerHoldsItToItsRun()
     {
         var creature = CharacterDef.FromSetup(System.IO.Path.Combine(sourceDir, "tests", "data", "retail-synthetic"), 0x02000001);
@@ -186,7 +186,7 @@ static partial class Tests
             var human = RunThenClaim(world, CharacterDef.Default, 2.96875f, 6.5f);
             Check(human.Accepted, "a human's checker takes 6.5 m in 0.5 s: " + human.Reason);
             var r = RunThenClaim(world, creature, 2.96875f, 6.5f);
-            Check(r.Verdict == ClaimVerdict.TooFast && r.Reason.Contains("6.50 m in 0.500 s; at most 5.22 m (speed 6.23 m/s)"),
+            Check(r.Verdict == ClaimVerdict.TooFast && r.Reason.Contains("6.50 m in 0.500 s; at most 3.99 m (speed 6.23 m/s)"),
                   "too fast for the creature: " + r.Reason);
         }
     }

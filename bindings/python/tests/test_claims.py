@@ -157,7 +157,7 @@ def run_then_claim(world, definition, step, last):
 def test_a_creatures_checker_holds_it_to_its_own_run():
     # The synthetic creature's run, 2.5 x 2.375 x 0.5 = 2.97 m a claim, is
     # accepted; then 6.5 m in 0.5 s, which a human's checker takes, is too fast
-    # for it: its budget grows at 5.9375 x 1.05 = 6.23 m/s, 5.22 m for the claim.
+    # for it: its budget grows at 5.9375 x 1.05 = 6.23 m/s, 3.99 m for the claim.
     creature = transit.CharacterDef.from_setup(SOURCE_ROOT / "tests" / "data" / "retail-synthetic", 0x02000001)
     with transit.Scene() as scene:
         scene.add_landblock(10, 20, flat=5.0)
@@ -165,4 +165,4 @@ def test_a_creatures_checker_holds_it_to_its_own_run():
             assert run_then_claim(world, transit.CharacterDef(), 2.96875, 6.5).accepted
             r = run_then_claim(world, creature, 2.96875, 6.5)
             assert r.verdict == ClaimVerdict.TOO_FAST
-            assert "6.50 m in 0.500 s; at most 5.22 m (speed 6.23 m/s)" in r.reason
+            assert "6.50 m in 0.500 s; at most 3.99 m (speed 6.23 m/s)" in r.reason
