@@ -42,8 +42,7 @@ float motion_speed(const StateVelocities& velocities, const ClaimedMotion& m) {
 
 float horizontal(const Vec3& v) { return std::hypot(v.x, v.y); }
 
-// Its momentum as the claims show it, for the height bounds: a body pushed
-// up between slopes moves with no velocity of its own.
+// No cap on the momentum the claims show (anchor_speed).
 constexpr float kUncapped = std::numeric_limits<float>::infinity();
 
 // The horizontal speed (m/s) either motion leaves the ground with (retail's
@@ -83,6 +82,14 @@ float departure_speed(const CharacterSettings& s, const StateVelocities& leave, 
 float arc_height(const AcceptedMovement& s, double t) {
   const float tau = static_cast<float>(t - s.air_t);
   return s.air_z + s.air_vz * tau - 0.5f * kG * tau * tau;
+}
+
+// The speed it may have left its last support with, for the height bounds
+// (its momentum as the claims show it: a body pushed up between slopes
+// moves with no velocity of its own).
+float anchor_speed(const CharacterSettings& settings, const StateVelocities& ground, const StateVelocities& leave,
+                   const AcceptedMovement& last, const ClaimedMotion& claimed) {
+  return departure_speed(settings, leave, top_speed(ground, leave, last, claimed, kUncapped), last, claimed);
 }
 
 // What physics may have given a step from `last` in speed (claim_energy.hpp).
@@ -492,9 +499,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.energy_z = energy_after(bounds.energy, next, dt);
   if (last.supported) {
     next.anchor_z = last.position.frame.origin.z;
-    next.anchor_speed = departure_speed(
-        settings_, state_velocities_, top_speed(ground_velocities_, state_velocities_, last, motion, kUncapped), last,
-        motion);
+    next.anchor_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
   }
   next.free_flight = false;
   next.turned = false;  // the replay's own velocity
@@ -602,9 +607,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   next.contact_plane = reach.result.contact_plane;
   if (!next.supported) support_below(world, settings_.body, to, options_.height_slack, next);
   next.energy_z = energy_after(bounds.energy, next, dt);
-  const float leave_speed = departure_speed(
-      settings_, state_velocities_, top_speed(ground_velocities_, state_velocities_, last, motion, kUncapped), last,
-      motion);
+  const float leave_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
   // Any support anchors the height bound: the server's view of walkability
   // (a probe below the claim) and the client's may differ at a slope's edge.
   if (last.supported) {
