@@ -145,7 +145,7 @@ bool replay_may_explain(ClaimVerdict verdict) {
 std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
                                       const AcceptedMovement& last, const MovementClaim& claim,
                                       const ReplayControls& controls, const ReplayTolerance& tolerance,
-                                      float* nearest) {
+                                      float* nearest, ReplaySearch search) {
   Replayer replayer(world, settings, last, claim, tolerance);
   // The replay nearest the claim gives the velocity the next claim starts
   // from (one that ends near it along another control path may carry a
@@ -156,7 +156,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // velocity).
   Vec3 velocities[3] = {last.velocity_now};
   int velocity_count = 1;
-  if (last.supported)
+  if (last.supported && search == ReplaySearch::Full)
     for (const Vec3& v : {last.velocity_now * 0.5f, Vec3(0.0f)})
       if (std::find(velocities, velocities + velocity_count, v) == velocities + velocity_count)
         velocities[velocity_count++] = v;
@@ -171,19 +171,20 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
           best = end;
           if (best->miss < kCloseEnough) return best;
         }
-    if (best) return best;
+    if (best || search == ReplaySearch::Carried) return best;
   }
   const ClaimedMotion& motion = *controls.motion;
   ClaimedMotion held = last.motion;
   held.jumped = motion.jumped;
   held.jump_extent = motion.jump_extent;
   const ClaimedMotion* motions[] = {&motion, &held};
-  const int motion_count = held == motion ? 1 : 2;
+  const int motion_count = held == motion || search == ReplaySearch::Carried ? 1 : 2;
   for (int m = 0; m < motion_count; ++m)
     for (int v = 0; v < velocity_count; ++v)
       for (int frames = 1; frames <= 4; ++frames) {
-        const int jumps = motion.jumped && frames == 1 ? 8 : 1;
-        const int turns = frames % 2 == 0 && replayer.turns() ? 3 : 1;
+        const bool every_way = search == ReplaySearch::Full;
+        const int jumps = motion.jumped && frames == 1 ? (every_way ? 8 : 1) : 1;
+        const int turns = frames % 2 == 0 && replayer.turns() && every_way ? 3 : 1;
         for (int j = 0; j < jumps; ++j)
           for (int turn = 0; turn < turns; ++turn) {
             const ControlPath path{motions[m], velocities[v], frames,

@@ -47,12 +47,18 @@ struct ReplayTolerance {
   float above = 1.0f;
 };
 
+/// Which replays are tried: every way the client may have got there (to
+/// explain a claim the bounds reject), or only those carrying the last
+/// velocity on through the controls (to find the velocity of a claim they
+/// accept).
+enum class ReplaySearch { Full, Carried };
+
 /// A replay from `last` that ends within `tolerance` of `claim`'s position,
 /// if any; `nearest`, if given, is set to the least distance (metres)
 /// between the claim and where a replay ended.
 std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
                                       const AcceptedMovement& last, const MovementClaim& claim,
                                       const ReplayControls& controls, const ReplayTolerance& tolerance,
-                                      float* nearest = nullptr);
+                                      float* nearest = nullptr, ReplaySearch search = ReplaySearch::Full);
 
 }  // namespace transit

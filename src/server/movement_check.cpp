@@ -25,6 +25,9 @@ constexpr float kG = -kGravity;
 // Metres walkable ground rises over a metre across, at its steepest
 // (normal.z = FloorZ).
 const float kClimbPerMetre = std::sqrt(1.0f - kFloorZ * kFloorZ) / kFloorZ;
+// Seconds ground friction takes to leave a body under 1 % of the velocity
+// it landed with (retail's 0.95 a second: 0.05^1.5 = 1.1 %).
+constexpr double kMomentumSeconds = 1.5;
 // Farther than this from the last accepted position (metres) is never a
 // move: retail's top speed, 50 m/s, for 10 s.
 constexpr float kFarthestClaim = 500.0f;
@@ -433,6 +436,8 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
   s.air_vz = s.anchor_speed = glm::length(velocity);
   s.energy_z = energy_height(position.frame.origin.z, glm::length(velocity));
   s.replay_leeway = options_.replay_tolerance;
+  const bool steady = s.supported && s.on_walkable && glm::length(velocity) == 0.0f;
+  s.unsteady_t = steady ? -std::numeric_limits<double>::infinity() : t;
   return s;
 }
 
@@ -455,18 +460,28 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   const float leeway = std::min(options_.replay_tolerance,
                                 last.replay_leeway + options_.replay_tolerance_per_second *
                                                          static_cast<float>(std::max(0.0, claim.t - last.t)));
-  if (c.accepted()) c.next.replay_leeway = leeway;
-  if (c.accepted() || !replay_may_explain(c.verdict) ||
-      glm::length(get_offset(last.position, claim.position)) > kFarthestClaim)
+  const ReplayTolerance tolerance{leeway, std::min(leeway, options_.replay_rise_tolerance)};
+  const ReplayControls controls{&motion, start};
+  if (c.accepted()) {
+    c.next.replay_leeway = leeway;
+    // Off walkable ground, and until friction has taken the velocity it had
+    // there, its velocity is not the claims' average (a fall, a slide, a
+    // bounce, a jump, a landing): a replay's, if one comes near.
+    const bool steady = last.supported && last.on_walkable && c.next.supported && c.next.on_walkable;
+    if (!steady) c.next.unsteady_t = claim.t;
+    if (claim.t - c.next.unsteady_t > kMomentumSeconds) return c;
+    // On walkable ground a replay from rest may end as near as one carrying
+    // the velocity: the faster of it and the claims' average is kept.
+    if (const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance,
+                                      nullptr, ReplaySearch::Carried))
+      if (!steady || horizontal(end->velocity) > horizontal(c.next.velocity_now)) c.next.velocity_now = end->velocity;
+    return c;
+  }
+  if (!replay_may_explain(c.verdict) || glm::length(get_offset(last.position, claim.position)) > kFarthestClaim)
     return c;
   float nearest = 0.0f;
-  const ReplayControls controls{&motion, start};
-  // The replays start no faster than physics may have made it.
-  AcceptedMovement from = last;
-  const float most = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, last.position).cap;
-  if (glm::length(from.velocity_now) > most) from.velocity_now = glm::normalize(from.velocity_now) * most;
-  if (const auto end = replay_claim(*world_, settings_, from, claim, controls,
-                                      {leeway, std::min(leeway, options_.replay_rise_tolerance)}, &nearest)) {
+  if (const auto end =
+          replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance, &nearest)) {
     ClaimCheck replayed = accept_replayed(last, claim, motion, *end);
     replayed.next.replay_leeway = leeway - end->miss;
     return replayed;
@@ -475,6 +490,15 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   if (leeway < options_.replay_tolerance)
     c.reason += fmt::format(" (of its {:.2f} m tolerance, {:.2f} m is left)", options_.replay_tolerance, leeway);
   return c;
+}
+
+// The state a replay starts from: the last, moving no faster than physics
+// may have made it.
+AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const {
+  AcceptedMovement from = last;
+  const float most = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, last.position).cap;
+  if (glm::length(from.velocity_now) > most) from.velocity_now = glm::normalize(from.velocity_now) * most;
+  return from;
 }
 
 // The state after a claim a replay explained: where the replay says it is
@@ -501,6 +525,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
     next.anchor_z = last.position.frame.origin.z;
     next.anchor_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
   }
+  if (!(last.supported && last.on_walkable && end.contact && end.on_walkable)) next.unsteady_t = claim.t;
   next.free_flight = false;
   next.turned = false;  // the replay's own velocity
   next.air_t = claim.t;

@@ -212,17 +212,18 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
         sim.apply(i, inputs[k]);
         for (Client& cl : clients)
           if (cl.index == i) apply_held(cl, inputs[k]);
+        // The jump this input started (retail's client sends a Jump message
+        // as its character leaves the ground), with the controls held as it
+        // jumped: a later input of this frame may change them.
+        for (const SimEvent& e : sim.take_events())
+          for (Client& cl : clients)
+            if (cl.index == e.character && e.kind == SimEventKind::Jumped) {
+              cl.since.jumped = true;
+              cl.since.jump_extent = cl.jump_extent;
+              if (changes) send_controls(rng, cl, now, true);
+            }
       }
     }
-    // The jumps the inputs started (retail's client sends a Jump message as
-    // its character leaves the ground), and the changes of controls.
-    for (const SimEvent& e : sim.take_events())
-      for (Client& cl : clients)
-        if (cl.index == e.character && e.kind == SimEventKind::Jumped) {
-          cl.since.jumped = true;
-          cl.since.jump_extent = cl.jump_extent;
-          if (changes) send_controls(rng, cl, now, true);
-        }
     if (changes)
       for (Client& cl : clients) send_controls(rng, cl, now, false);
     const double dt = rng.uniform(1.0f / 60.0f, 0.25f);

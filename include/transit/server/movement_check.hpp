@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -150,6 +151,10 @@ struct AcceptedMovement {
   /// momentum the claims show beyond this is not physics' (a speed hack
   /// claiming a little more each time) and is not carried.
   float energy_z = 0.0f;
+  /// When it was last off walkable ground (or put down moving): until
+  /// friction has taken the velocity it had then, a replay gives its
+  /// velocity, not the claims' average.
+  double unsteady_t = -std::numeric_limits<double>::infinity();
   /// The last accepted step was in the air from end to end and met nothing.
   bool free_flight = false;
   /// The velocity carried may point elsewhere than it does now: the last
@@ -207,6 +212,7 @@ class MovementChecker {
                           const MotionChange* start) const;
   ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                           const MotionChange* start) const;
+  AcceptedMovement replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const;
   ClaimCheck accept_replayed(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                              const ReplayEnd& end) const;
 
