@@ -118,10 +118,16 @@ class Replayer {
     if (glm::length(get_offset(body.position, claim_.position)) < 1e-3f &&
         body.position.objcell_id == claim_.position.objcell_id)
       return true;
-    ac::move_body(world_, body.shape, body.position, claim_.position, body.transition_contact(),
-                  ac::TransitionOptions{}, move_);
-    return move_.ok && move_.position.objcell_id == claim_.position.objcell_id &&
-           glm::length(get_offset(move_.position, claim_.position)) <= 0.05f;
+    // On the ground, then (a claim just above the ground it ends on, which
+    // a transition in contact steps down to) through the air.
+    for (const ac::AcContact& contact : {body.transition_contact(), ac::AcContact{}}) {
+      ac::move_body(world_, body.shape, body.position, claim_.position, contact, ac::TransitionOptions{}, move_);
+      if (move_.ok && move_.position.objcell_id == claim_.position.objcell_id &&
+          glm::length(get_offset(move_.position, claim_.position)) <= 0.05f)
+        return true;
+      if (!body.contact) break;
+    }
+    return false;
   }
 
   const World& world_;
