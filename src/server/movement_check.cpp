@@ -631,7 +631,9 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   next.on_walkable = reach.result.on_walkable;
   next.contact_plane = reach.result.contact_plane;
   if (!next.supported) support_below(world, settings_.body, to, options_.height_slack, next);
-  next.energy_z = energy_after(bounds.energy, next, dt);
+  // Friction takes its share only where the path ends touching the ground
+  // (a body just above it, which the probe below calls supported, glides).
+  next.energy_z = energy_after(bounds.energy, next, reach.result.contact ? dt : 0.0f);
   const float leave_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
   // Any support anchors the height bound: the server's view of walkability
   // (a probe below the claim) and the client's may differ at a slope's edge.
