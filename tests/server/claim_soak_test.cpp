@@ -313,8 +313,8 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
 // Soak cases whose every claim is now accepted, each once falsely rejected
 // (seed 20261125's 1,000,000 claims): the claims' average taken for the
 // velocity of a runner that jumped mid-claim (human4), a bounce off a slope
-// (human1), and a body skipping up a slope just above the ground, which friction was
-// taken to slow (random0).
+// (human1), and a body skipping up a slope just above the ground, which
+// friction was taken to slow (random0).
 TEST(ClaimSoak, CasesOnceFalselyRejectedAreAccepted) {
   for (const std::uint64_t c : {7673607691163736257ull, 14079819706770236506ull, 4491556450275279094ull}) {
     SoakTally tally;
