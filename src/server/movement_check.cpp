@@ -475,8 +475,12 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
     // On walkable ground a replay from rest may end as near as one carrying
     // the velocity: the faster of it and the claims' average is kept.
     if (const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance,
-                                      nullptr, ReplaySearch::Carried))
+                                      nullptr, ReplaySearch::Carried)) {
       if (!steady || horizontal(end->velocity) > horizontal(c.next.velocity_now)) c.next.velocity_now = end->velocity;
+      // The replay, from no more than physics allowed, kept this much of it
+      // (a body skipping over the ground meets its friction only now and then).
+      c.next.energy_z = std::max(c.next.energy_z, energy_height(claim.position.frame.origin.z, glm::length(end->velocity)));
+    }
     return c;
   }
   if (!replay_may_explain(c.verdict) || glm::length(get_offset(last.position, claim.position)) > kFarthestClaim)
