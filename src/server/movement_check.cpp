@@ -507,6 +507,20 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
   return from;
 }
 
+// The ground the height bounds count from, and the speed it may have left
+// it with. Any support anchors them: the server's view of walkability (a
+// probe below the claim) and the client's may differ at a slope's edge. So
+// does a jump, which only walkable ground allows: from ground no higher
+// than the higher end of the step (the server may have taken it for in the
+// air at the last claim, landing and jumping again since).
+void MovementChecker::reanchor(const AcceptedMovement& last, const Position& to, const ClaimedMotion& motion,
+                               AcceptedMovement& next) const {
+  if (!last.supported && !motion.jumped) return;
+  next.anchor_z = last.supported ? last.position.frame.origin.z
+                                 : std::max(last.position.frame.origin.z, to.frame.origin.z);
+  next.anchor_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
+}
+
 // The state after a claim a replay explained: where the replay says it is
 // going, its arc starting again at the claim.
 ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const MovementClaim& claim,
@@ -527,10 +541,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
   next.energy_z = energy_after(bounds.energy, next, dt);
-  if (last.supported) {
-    next.anchor_z = last.position.frame.origin.z;
-    next.anchor_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
-  }
+  reanchor(last, claim.position, motion, next);
   if (!(last.supported && last.on_walkable && end.contact && end.on_walkable)) next.unsteady_t = claim.t;
   next.free_flight = false;
   next.turned = false;  // the replay's own velocity
@@ -640,13 +651,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // Friction takes its share only where the path ends touching the ground
   // (a body just above it, which the probe below calls supported, glides).
   next.energy_z = energy_after(bounds.energy, next, reach.result.contact ? dt : 0.0f);
-  const float leave_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
-  // Any support anchors the height bound: the server's view of walkability
-  // (a probe below the claim) and the client's may differ at a slope's edge.
-  if (last.supported) {
-    next.anchor_z = last.position.frame.origin.z;
-    next.anchor_speed = leave_speed;
-  }
+  reanchor(last, to, motion, next);
   // In the air. A slope or ledge met since the last claim (or a jump, or
   // the ground it stood on then) may have sent it upwards with all of its
   // speed; otherwise it is on the arc it was on, and from here on it is.

@@ -316,12 +316,13 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
 // (human1), a body skipping up a slope just above the ground, which
 // friction was taken to slow (random0), and a jump from a dungeon floor 0.28
 // m below the body, which retail holds it on and a probe of the 0.25 m slack
-// alone passed through nothing to (human2), and a stopped ball still
-// rolling up a slope at 6 m/s, whose speed friction was taken to have spent
-// (tiny1).
+// alone passed through nothing to (human2), a stopped ball still rolling
+// up a slope at 6 m/s, whose speed friction was taken to have spent
+// (tiny1), and a high jump from ground the server had not seen it land on,
+// held to the small jump before it (large3).
 TEST(ClaimSoak, CasesOnceFalselyRejectedAreAccepted) {
   for (const std::uint64_t c : {7673607691163736257ull, 14079819706770236506ull, 4491556450275279094ull,
-                                1749986564294262572ull, 997028722997888613ull}) {
+                                1749986564294262572ull, 997028722997888613ull, 10632404480087882247ull}) {
     SoakTally tally;
     run_case(c, 1000000, tally);
     EXPECT_GT(tally.claims, 10) << c;

@@ -212,6 +212,8 @@ class MovementChecker {
                           const MotionChange* start) const;
   ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                           const MotionChange* start) const;
+  void reanchor(const AcceptedMovement& last, const Position& to, const ClaimedMotion& motion,
+                AcceptedMovement& next) const;
   AcceptedMovement replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const;
   ClaimCheck accept_replayed(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                              const ReplayEnd& end) const;
