@@ -153,8 +153,6 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
                                       const ReplayControls& controls, const ReplayTolerance& tolerance,
                                       float* nearest, ReplaySearch search) {
   Replayer replayer(world, settings, last, claim, tolerance);
-  // For the velocity alone, the first replay within the tolerance will do.
-  const float close_enough = search == ReplaySearch::Carried ? 0.25f : kCloseEnough;
   // The replay nearest the claim gives the velocity the next claim starts
   // from (one that ends near it along another control path may carry a
   // different velocity).
@@ -177,7 +175,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
         if (auto end = replayer.run_changes(*controls.start, velocities[v], frames);
             end && (!best || end->miss < best->miss)) {
           best = end;
-          if (best->miss < close_enough) return best;
+          if (best->miss < kCloseEnough) return best;
         }
     if (best || search == ReplaySearch::Carried) return best;
   }
@@ -199,7 +197,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
                                    motion.jumped && frames == 1 ? j : -1, turn};
             if (auto end = replayer.run(path); end && (!best || end->miss < best->miss)) {
               best = end;
-              if (best->miss < close_enough) return best;
+              if (best->miss < kCloseEnough) return best;
             }
           }
       }
