@@ -15,14 +15,14 @@ constexpr float kDipBelowClaims = 1.0f;
 // Metres walkable ground falls over a metre across, at its steepest.
 const float kFallPerMetre = std::sqrt(1.0f - kFloorZ * kFloorZ) / kFloorZ;
 
-bool walking(const AcceptedMovement& s) { return s.supported && s.on_walkable; }
-
 float horizontal_distance(const Position& a, const Position& b) {
   const Vec3 d = get_offset(a, b);
   return std::hypot(d.x, d.y);
 }
 
 }  // namespace
+
+bool walking(const AcceptedMovement& s) { return s.supported && s.on_walkable; }
 
 float energy_height(float z, float speed) { return z + 0.5f * speed * speed / kG; }
 

@@ -13,6 +13,9 @@
 
 namespace transit {
 
+/// Standing on walkable ground: where its motion moves it and friction slows it.
+bool walking(const AcceptedMovement& s);
+
 /// The height a speed (m/s) lifts a body at z to, and the speed a body
 /// whose energy lifts it to `energy_z` has at z.
 float energy_height(float z, float speed);

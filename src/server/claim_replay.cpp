@@ -153,6 +153,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
                                       const ReplayControls& controls, const ReplayTolerance& tolerance,
                                       float* nearest, ReplaySearch search) {
   Replayer replayer(world, settings, last, claim, tolerance);
+  const bool every_way = search == ReplaySearch::Full;
   // The replay nearest the claim gives the velocity the next claim starts
   // from (one that ends near it along another control path may carry a
   // different velocity).
@@ -162,7 +163,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // velocity).
   Vec3 velocities[3] = {last.velocity_now};
   int velocity_count = 1;
-  if (last.supported && search == ReplaySearch::Full)
+  if (last.supported && every_way)
     for (const Vec3& v : {last.velocity_now * 0.5f, Vec3(0.0f)})
       if (std::find(velocities, velocities + velocity_count, v) == velocities + velocity_count)
         velocities[velocity_count++] = v;
@@ -177,19 +178,18 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
           best = end;
           if (best->miss < kCloseEnough) return best;
         }
-    if (best || search == ReplaySearch::Carried) return best;
+    if (best || !every_way) return best;
   }
   const ClaimedMotion& motion = *controls.motion;
   ClaimedMotion held = last.motion;
   held.jumped = motion.jumped;
   held.jump_extent = motion.jump_extent;
   const ClaimedMotion* motions[] = {&motion, &held};
-  const int motion_count = held == motion || search == ReplaySearch::Carried ? 1 : 2;
+  const int motion_count = held == motion || !every_way ? 1 : 2;
   for (int m = 0; m < motion_count; ++m)
     for (int v = 0; v < velocity_count; ++v)
       for (int frames = 1; frames <= 4; ++frames) {
-        const bool every_way = search == ReplaySearch::Full;
-        const int jumps = motion.jumped && frames == 1 ? (every_way ? 8 : 1) : 1;
+        const int jumps = motion.jumped && frames == 1 && every_way ? 8 : 1;
         const int turns = frames % 2 == 0 && replayer.turns() && every_way ? 3 : 1;
         for (int j = 0; j < jumps; ++j)
           for (int turn = 0; turn < turns; ++turn) {

@@ -438,8 +438,7 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
   s.air_vz = s.anchor_speed = glm::length(velocity);
   s.energy_z = energy_height(position.frame.origin.z, glm::length(velocity));
   s.replay_leeway = options_.replay_tolerance;
-  const bool steady = s.supported && s.on_walkable && glm::length(velocity) == 0.0f;
-  s.unsteady_t = steady ? -std::numeric_limits<double>::infinity() : t;
+  if (!walking(s) || glm::length(velocity) != 0.0f) s.unsteady_t = t;
   return s;
 }
 
@@ -469,17 +468,19 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
     // Off walkable ground, and until friction has taken the velocity it had
     // there, its velocity is not the claims' average (a fall, a slide, a
     // bounce, a jump, a landing): a replay's, if one comes near.
-    const bool steady = last.supported && last.on_walkable && c.next.supported && c.next.on_walkable;
+    const bool steady = walking(last) && walking(c.next);
     if (!steady) c.next.unsteady_t = claim.t;
     if (claim.t - c.next.unsteady_t > kMomentumSeconds) return c;
-    // On walkable ground a replay from rest may end as near as one carrying
-    // the velocity: the faster of it and the claims' average is kept.
+    // On walkable ground its motion moves it beside its own velocity, which
+    // the replay ends with: the faster of that and the claims' average is
+    // kept.
     if (const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance,
                                       nullptr, ReplaySearch::Carried)) {
       if (!steady || horizontal(end->velocity) > horizontal(c.next.velocity_now)) c.next.velocity_now = end->velocity;
       // The replay, from no more than physics allowed, kept this much of it
       // (a body skipping over the ground meets its friction only now and then).
-      c.next.energy_z = std::max(c.next.energy_z, energy_height(claim.position.frame.origin.z, glm::length(end->velocity)));
+      c.next.energy_z =
+          std::max(c.next.energy_z, energy_height(claim.position.frame.origin.z, glm::length(end->velocity)));
     }
     return c;
   }
@@ -542,7 +543,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
   next.energy_z = energy_after(bounds.energy, next, dt);
   reanchor(last, claim.position, motion, next);
-  if (!(last.supported && last.on_walkable && end.contact && end.on_walkable)) next.unsteady_t = claim.t;
+  if (!(walking(last) && end.contact && end.on_walkable)) next.unsteady_t = claim.t;
   next.free_flight = false;
   next.turned = false;  // the replay's own velocity
   next.air_t = claim.t;
