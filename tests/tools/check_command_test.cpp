@@ -117,6 +117,34 @@ TEST(CheckCommand, AcceptsARunsOwnTrajectoryWithItsScriptsMotionChanges) {
               HasSubstr("--script goes with --from-trajectory"));
 }
 
+TEST(CheckCommand, AJumpIsClaimedWithTheFirstSampleInTheAir) {
+  // A walking jump at tick 41 (1.3666... s, which the trajectory rounds up to
+  // 1.3666667): the jump's change kept the unrounded tick, a hair before the
+  // claim before it, and was taken as held before the claim that rose; the
+  // body, held to a walk's lift, was rejected as flying.
+  const fs::path trajectory = temp("jump-run.json"), script = temp("jump-script.json");
+  const fs::path claims = temp("jump-claims.json");
+  std::ofstream(script) << R"({"format": "transit-script/1", "dt": 0.03333333333333333, "duration": 3.0,
+    "inputs": {"player": [{"t": 0.0, "forward": "walk"}, {"t": 1.345, "jump": 0.82}]}})";
+  ASSERT_EQ(run_tool("simulate " + demo_scene().string() + " --script " + script.string() + " --out " +
+                     trajectory.string())
+                .exit_code,
+            0);
+  const ToolRun run = run_tool("check " + demo_scene().string() + " --from-trajectory " + trajectory.string() +
+                               " --script " + script.string() + " --claims-out " + claims.string() +
+                               " --out " + temp("jump-results.json").string());
+  EXPECT_THAT(run.output, HasSubstr("180 claims, 180 accepted, 0 rejected"));
+  const nlohmann::json written = read_json(claims)["claims"]["player"];
+  ASSERT_EQ(written.size(), 90u);
+  // Claim 41 (at 1.4 s) is the first off the ground, and the jump's.
+  const float ground = written[39]["position"]["local"][2];
+  EXPECT_EQ(written[39]["position"]["local"][2], written[40]["position"]["local"][2]);
+  EXPECT_GT(written[41]["position"]["local"][2].get<float>(), ground + 0.1f);
+  EXPECT_FALSE(written[40]["motion"].contains("jumped"));
+  EXPECT_TRUE(written[41]["motion"]["jumped"]);
+  EXPECT_TRUE(written[41]["changes"][0]["jumped"]);
+}
+
 TEST(CheckCommand, RejectsATeleportAndAFlightWithThePositionToForce) {
   const fs::path claims = temp("cheats.json");
   // The player stands at 0xA9B40023 (103, 60, 20), facing the house.

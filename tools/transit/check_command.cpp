@@ -37,6 +37,9 @@ struct CheckArgs {
 // The changes of controls a character's script inputs make, as its client
 // would send them: at the tick each is applied (run_script applies an input
 // at the first tick at or after its time), with the jump the run recorded.
+// A tick's time is its sample's as the trajectory gives it: the claims'
+// clock, which the file rounds (a change a hair before the claim before it
+// would be taken as held before it, its jump lost).
 class ScriptChanges {
  public:
   ScriptChanges(const std::vector<ScriptInput>* inputs, const CharacterTrack& track, double dt)
@@ -50,7 +53,7 @@ class ScriptChanges {
       const ScriptInput& in = (*inputs_)[next_];
       const double index = std::max(0.0, std::ceil(in.t / dt_ - 1e-6));
       if (index >= static_cast<double>(sample)) break;
-      const double tick = index * dt_;
+      const double tick = track_.samples[static_cast<std::size_t>(index)].t;
       ++next_;
       if (out.empty() || out.back().t != tick) out.push_back(MotionChange{tick});
       MotionChange& c = out.back();
@@ -102,7 +105,7 @@ ClaimsDesc claims_of(const Trajectory& t, const ScriptDesc* script) {
       c.position.cell = s.position.objcell_id;
       c.position.local = s.position.frame.origin;
       c.motion.forward = ForwardInput::Run;
-      for (; e < track.events.size() && track.events[e].t <= s.t + 1e-9; ++e)
+      for (; e < track.events.size() && track.events[e].t < s.t - 1e-6; ++e)
         c.motion.jumped |= track.events[e].kind == SimEventKind::Jumped;
       if (script) {
         c.position.orientation.heading_deg = s.heading;
@@ -135,7 +138,8 @@ AcceptedMovement start_of(const MovementChecker& checker, const World& world, co
                           const Trajectory* trajectory, const std::optional<MotionChange>& controls) {
   if (trajectory)
     for (const CharacterTrack& track : trajectory->characters)
-      if (track.name == c.name) return checker.start(track.samples[0].position, 0.0, track.samples[0].velocity);
+      if (track.name == c.name)
+        return checker.start(track.samples[0].position, 0.0, track.samples[0].velocity, controls);
   return checker.start(placed_position(world, c), 0.0, Vec3(0.0f), controls);
 }
 
