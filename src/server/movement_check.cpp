@@ -725,7 +725,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                                 where(to), to.frame.origin.z - last.position.frame.origin.z, where(last.position), dt),
                     last, last.position, claim.t);
   }
-  next.free_flight = !next.supported && !fresh;
+  next.free_flight = !next.supported && !fresh && !stayed;
   next.turned = !last.supported || !last.on_walkable || stayed || m.collision_normal.has_value() ||
                 !m.collided_object_ids.empty();
   if (next.free_flight) next.velocity_now.z -= 0.5f * kG * dt;
@@ -736,11 +736,12 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     next.air_vz = launch;
   } else if (!next.supported && (stayed || held)) {
     // Held where it was (its fall not begun, or stopped): it falls from here;
-    // one held past the sub-step cap keeps the speed of its fall (retail
-    // integrates the velocity of a body whose move it refuses).
+    // retail integrates the velocity of a body whose move it refuses, so
+    // one held past the sub-step cap keeps the speed of its fall, and one
+    // held against a wall on its way up may rise on.
     next.air_t = claim.t;
     next.air_z = to.frame.origin.z;
-    next.air_vz = held ? std::min(0.0f, arc_vz) : 0.0f;
+    next.air_vz = held ? std::min(0.0f, arc_vz) : std::max(0.0f, arc_vz);
   }
   // A body that did not move at all is where retail left it: stuck in a fall
   // (a move past the sub-step cap, the edge of the loaded world) or holding
