@@ -80,6 +80,15 @@ float departure_speed(const CharacterSettings& s, const StateVelocities& leave, 
   return std::sqrt(ground_speed * ground_speed + up * up);
 }
 
+// Supported only by the probe below, or held where it was, a body may be
+// on its way up still (over stairs, held a frame by a wall): the jump it
+// reported stays with it until its path ends touching the ground.
+void keep_jump(const AcceptedMovement& last, bool touched, AcceptedMovement& next) {
+  if (!next.supported || touched || !last.motion.jumped || next.motion.jumped) return;
+  next.motion.jumped = true;
+  next.motion.jump_extent = last.motion.jump_extent;
+}
+
 // The height (landblock z) of the arc a body in the air since `s.air_t`
 // is on, at `t`.
 float arc_height(const AcceptedMovement& s, double t) {
@@ -520,6 +529,10 @@ void MovementChecker::reanchor(const AcceptedMovement& last, const Position& to,
   next.anchor_z = last.supported ? last.position.frame.origin.z
                                  : std::max(last.position.frame.origin.z, to.frame.origin.z);
   next.anchor_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
+  // A body the probe below calls supported may be passing just over
+  // something on its way up, with what its arc still had.
+  if (last.supported)
+    next.anchor_speed = std::max(next.anchor_speed, last.air_vz - kG * static_cast<float>(last.t - last.air_t));
 }
 
 // The state after a claim a replay explained: where the replay says it is
@@ -540,6 +553,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.on_walkable = end.on_walkable;
   next.contact_plane = end.contact_plane;
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
+  keep_jump(last, end.contact, next);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
   next.energy_z = energy_after(bounds.energy, next, dt);
   reanchor(last, claim.position, motion, next);
@@ -649,6 +663,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   next.on_walkable = reach.result.on_walkable;
   next.contact_plane = reach.result.contact_plane;
   if (!next.supported) support_below(world, settings_.body, to, options_.height_slack, next);
+  keep_jump(last, reach.result.contact && !stayed, next);
   // Friction takes its share only where the path ends touching the ground
   // (a body just above it, which the probe below calls supported, glides).
   next.energy_z = energy_after(bounds.energy, next, reach.result.contact ? dt : 0.0f);

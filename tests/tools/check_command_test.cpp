@@ -145,6 +145,37 @@ TEST(CheckCommand, AJumpIsClaimedWithTheFirstSampleInTheAir) {
   EXPECT_TRUE(written[41]["changes"][0]["jumped"]);
 }
 
+// Random scripts (every 0.1-3 s a random forward, turn, strafe or jump)
+// over the demo world, each cut short after the claim it once had rejected:
+// a jump's change a hair before its claim (jump-charge), a running jump held
+// a frame by a wall (wall-bounce), standing and walking jumps the probe below
+// called supported on their way up (held-jump-indoors, jump-by-house,
+// jump-up-stairs), and a jump passing just over a crate (over-crate).
+class RandomScript : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(RandomScript, EveryClaimOfItsRunIsAccepted) {
+  const std::string name = GetParam();
+  const fs::path script = fs::path(TRANSIT_SOURCE_DIR) / "tests/tools/data" / ("random-" + name + ".script.json");
+  const fs::path scene = temp("random-demo.scene.json"), trajectory = temp("random-" + name + ".json");
+  ASSERT_EQ(run_tool("demo-scene --out " + scene.string()).exit_code, 0);
+  ASSERT_EQ(run_tool("simulate --script " + script.string() + " --out " + trajectory.string()).exit_code, 0);
+  for (const std::string& with : {std::string(), " --script " + script.string()}) {
+    const ToolRun run = run_tool("check " + scene.string() + " --from-trajectory " + trajectory.string() + with +
+                                 " --out " + temp("random-results.json").string());
+    ASSERT_EQ(run.exit_code, 0) << run.output;
+    EXPECT_THAT(run.output, ::testing::ContainsRegex("claims, [0-9]+ accepted, 0 rejected")) << with;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(CheckCommand, RandomScript,
+                         ::testing::Values("jump-charge", "wall-bounce", "held-jump-indoors", "jump-by-house",
+                                           "jump-up-stairs", "over-crate"),
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           std::erase(n, '-');
+                           return n;
+                         });
+
 TEST(CheckCommand, RejectsATeleportAndAFlightWithThePositionToForce) {
   const fs::path claims = temp("cheats.json");
   // The player stands at 0xA9B40023 (103, 60, 20), facing the house.
