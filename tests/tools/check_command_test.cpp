@@ -150,15 +150,31 @@ TEST(CheckCommand, AJumpIsClaimedWithTheFirstSampleInTheAir) {
 // a jump's change a hair before its claim (jump-charge), a running jump held
 // a frame by a wall (wall-bounce), standing and walking jumps the probe below
 // called supported on their way up (held-jump-indoors, jump-by-house,
-// jump-up-stairs), and a jump passing just over a crate (over-crate).
-class RandomScript : public ::testing::TestWithParam<const char*> {};
+// jump-up-stairs), a jump passing just over a crate (over-crate), and an
+// 18 m/s runner (run and jump skill 800) sent upwards by a wall it jumped
+// into, claimed without the script (its replays ran it facing north).
+struct RandomRun {
+  const char* name;
+  float skill;  // the player's run and jump skill, when not the demo's
+};
+
+void PrintTo(const RandomRun& run, std::ostream* os) { *os << run.name; }
+
+class RandomScript : public ::testing::TestWithParam<RandomRun> {};
 
 TEST_P(RandomScript, EveryClaimOfItsRunIsAccepted) {
-  const std::string name = GetParam();
+  const std::string name = GetParam().name;
   const fs::path script = fs::path(TRANSIT_SOURCE_DIR) / "tests/tools/data" / ("random-" + name + ".script.json");
-  const fs::path scene = temp("random-demo.scene.json"), trajectory = temp("random-" + name + ".json");
+  const fs::path scene = temp("random-" + name + ".scene.json"), trajectory = temp("random-" + name + ".json");
   ASSERT_EQ(run_tool("demo-scene --out " + scene.string()).exit_code, 0);
-  ASSERT_EQ(run_tool("simulate --script " + script.string() + " --out " + trajectory.string()).exit_code, 0);
+  if (GetParam().skill > 0.0f) {
+    nlohmann::json s = read_json(scene);
+    s["characters"][0]["run_skill"] = s["characters"][0]["jump_skill"] = GetParam().skill;
+    std::ofstream(scene) << s.dump();
+  }
+  ASSERT_EQ(run_tool("simulate " + scene.string() + " --script " + script.string() + " --out " + trajectory.string())
+                .exit_code,
+            0);
   for (const std::string& with : {std::string(), " --script " + script.string()}) {
     const ToolRun run = run_tool("check " + scene.string() + " --from-trajectory " + trajectory.string() + with +
                                  " --out " + temp("random-results.json").string());
@@ -168,10 +184,12 @@ TEST_P(RandomScript, EveryClaimOfItsRunIsAccepted) {
 }
 
 INSTANTIATE_TEST_SUITE_P(CheckCommand, RandomScript,
-                         ::testing::Values("jump-charge", "wall-bounce", "held-jump-indoors", "jump-by-house",
-                                           "jump-up-stairs", "over-crate"),
+                         ::testing::Values(RandomRun{"jump-charge", 0.0f}, RandomRun{"wall-bounce", 0.0f},
+                                           RandomRun{"held-jump-indoors", 0.0f}, RandomRun{"jump-by-house", 0.0f},
+                                           RandomRun{"jump-up-stairs", 0.0f}, RandomRun{"over-crate", 0.0f},
+                                           RandomRun{"fast-wall-jump", 800.0f}),
                          [](const auto& info) {
-                           std::string n = info.param;
+                           std::string n = info.param.name;
                            std::erase(n, '-');
                            return n;
                          });

@@ -86,9 +86,9 @@ class ScriptChanges {
 };
 
 // Claims made of a trajectory's samples after the first: each where the run
-// put the character, running, with the jumps the run recorded; with the
-// script the run was made from, facing where it faced and carrying the
-// changes of controls its inputs made.
+// put the character, facing where it faced, running, with the jumps the run
+// recorded; with the script the run was made from, carrying the changes of
+// controls its inputs made.
 ClaimsDesc claims_of(const Trajectory& t, const ScriptDesc* script) {
   ClaimsDesc out;
   for (const CharacterTrack& track : t.characters) {
@@ -104,13 +104,11 @@ ClaimsDesc claims_of(const Trajectory& t, const ScriptDesc* script) {
       c.t = s.t;
       c.position.cell = s.position.objcell_id;
       c.position.local = s.position.frame.origin;
+      c.position.orientation.heading_deg = s.heading;
       c.motion.forward = ForwardInput::Run;
       for (; e < track.events.size() && track.events[e].t < s.t - 1e-6; ++e)
         c.motion.jumped |= track.events[e].kind == SimEventKind::Jumped;
-      if (script) {
-        c.position.orientation.heading_deg = s.heading;
-        c.changes = changes.until(i);
-      }
+      if (script) c.changes = changes.until(i);
       claims.push_back(c);
     }
   }
