@@ -562,7 +562,9 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.turned = false;  // the replay's own velocity
   next.air_t = claim.t;
   next.air_z = claim.position.frame.origin.z;
-  next.air_vz = end.velocity.z;
+  // No slower upwards than the claims show: a replay near enough may end
+  // with little of a bounce's speed (a body bouncing up a steep slope).
+  next.air_vz = std::max(end.velocity.z, next.velocity.z);
   return c;
 }
 

@@ -150,9 +150,11 @@ TEST(CheckCommand, AJumpIsClaimedWithTheFirstSampleInTheAir) {
 // a jump's change a hair before its claim (jump-charge), a running jump held
 // a frame by a wall (wall-bounce), standing and walking jumps the probe below
 // called supported on their way up (held-jump-indoors, jump-by-house,
-// jump-up-stairs), a jump passing just over a crate (over-crate), and an
-// 18 m/s runner (run and jump skill 800) sent upwards by a wall it jumped
-// into, claimed without the script (its replays ran it facing north).
+// jump-up-stairs), a jump passing just over a crate (over-crate), an 18 m/s
+// runner (run and jump skill 800) sent upwards by a wall it jumped into,
+// claimed without the script (its replays ran it facing north), and one
+// bouncing up a steep slope (the replays explaining it ended with little of
+// its upward speed, which its arc restarted with).
 struct RandomRun {
   const char* name;
   float skill;  // the player's run and jump skill, when not the demo's
@@ -187,7 +189,8 @@ INSTANTIATE_TEST_SUITE_P(CheckCommand, RandomScript,
                          ::testing::Values(RandomRun{"jump-charge", 0.0f}, RandomRun{"wall-bounce", 0.0f},
                                            RandomRun{"held-jump-indoors", 0.0f}, RandomRun{"jump-by-house", 0.0f},
                                            RandomRun{"jump-up-stairs", 0.0f}, RandomRun{"over-crate", 0.0f},
-                                           RandomRun{"fast-wall-jump", 800.0f}),
+                                           RandomRun{"fast-wall-jump", 800.0f},
+                                           RandomRun{"fast-slope-bounce", 800.0f}),
                          [](const auto& info) {
                            std::string n = info.param.name;
                            std::erase(n, '-');
