@@ -96,6 +96,9 @@ float arc_height(const AcceptedMovement& s, double t) {
   return s.air_z + s.air_vz * tau - 0.5f * kG * tau * tau;
 }
 
+// The upward speed (m/s) of that arc at `t`.
+float arc_speed(const AcceptedMovement& s, double t) { return s.air_vz - kG * static_cast<float>(t - s.air_t); }
+
 // The speed it may have left its last support with, for the height bounds
 // (its momentum as the claims show it: a body pushed up between slopes
 // moves with no velocity of its own).
@@ -532,7 +535,7 @@ void MovementChecker::reanchor(const AcceptedMovement& last, const Position& to,
   // A body the probe below calls supported may be passing just over
   // something on its way up, with what its arc still had.
   if (last.supported)
-    next.anchor_speed = std::max(next.anchor_speed, last.air_vz - kG * static_cast<float>(last.t - last.air_t));
+    next.anchor_speed = std::max(next.anchor_speed, arc_speed(last, last.t));
 }
 
 // The state after a claim a replay explained: where the replay says it is
@@ -693,7 +696,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // A body too small for its speed is held where it is whenever a quantum's
   // move needs more than retail's 30 sub-steps: it may be anywhere between
   // the last claim and the arc, and falls on from where it is.
-  const float arc_vz = last.air_vz - kG * static_cast<float>(claim.t - last.air_t);
+  const float arc_vz = arc_speed(last, claim.t);
   const float first_radius = settings_.body.spheres.front().radius * settings_.body.scale;
   const bool held = !fresh && falls && !next.supported &&
                     past_step_cap(std::hypot(horizontal(next.velocity), arc_vz), first_radius) &&
@@ -785,7 +788,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // In the air it falls at least as fast as its arc: a replay from here
   // starts no slower (claims that hover report no fall of their own).
   if (!next.supported && falls)
-    next.velocity_now.z = std::min(next.velocity_now.z, next.air_vz - kG * static_cast<float>(claim.t - next.air_t));
+    next.velocity_now.z = std::min(next.velocity_now.z, arc_speed(next, claim.t));
   return c;
 }
 
