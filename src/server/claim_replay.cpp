@@ -6,6 +6,7 @@
 #include "server/motion_schedule.hpp"
 #include "transit/motion/body_update.hpp"
 #include "transit/sim/sim_character.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 
@@ -21,6 +22,10 @@ float turn_between(float from, float to) {
   if (d < -180.0f) d += 360.0f;
   return d;
 }
+
+// Outdoors the position picks the cell: a transition that stops a hair
+// across a landblock's edge from the claim is in the next landblock's cell.
+bool same_cell_or_outdoors(CellId a, CellId b) { return a == b || (is_outdoor(a) && is_outdoor(b)); }
 
 // One way the client may have got from the last claim to this one.
 struct ControlPath {
@@ -122,7 +127,7 @@ class Replayer {
     // a transition in contact steps down to) through the air.
     for (const ac::AcContact& contact : {body.transition_contact(), ac::AcContact{}}) {
       ac::move_body(world_, body.shape, body.position, claim_.position, contact, ac::TransitionOptions{}, move_);
-      if (move_.ok && move_.position.objcell_id == claim_.position.objcell_id &&
+      if (move_.ok && same_cell_or_outdoors(move_.position.objcell_id, claim_.position.objcell_id) &&
           glm::length(get_offset(move_.position, claim_.position)) <= 0.05f)
         return true;
       if (!body.contact) break;
