@@ -771,9 +771,18 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                     : held ? std::max(arc_now, last.position.frame.origin.z)
                            : arc_now +
                                  options_.fall_slack_per_second * static_cast<float>(claim.t - last.air_t);
-    if (!fresh && !held && last.free_flight)
-      ceiling = std::min(ceiling, last.position.frame.origin.z + std::max(0.0f, last.velocity.z) * dt -
-                                      0.5f * kG * dt * dt);
+    // From where it is, rising no faster than its last step did (in the air
+    // all the way) or than its arc (held part of the way, a body too small
+    // for its speed lags the arc, and its step's average is no bound).
+    if (!fresh && !held) {
+      const float arc_then = arc_speed(last, last.t);
+      const bool steps_freely =
+          last.free_flight && !past_step_cap(std::hypot(horizontal(last.velocity), arc_then), first_radius);
+      const float up = steps_freely ? last.velocity.z : arc_then;
+      const float lag = steps_freely ? 0.0f : options_.fall_slack_per_second * dt;
+      ceiling = std::min(ceiling, last.position.frame.origin.z + std::max(0.0f, up) * dt -
+                                      0.5f * kG * dt * dt + lag);
+    }
     ceiling = std::min(ceiling, next.anchor_z + 0.5f * next.anchor_speed * next.anchor_speed / kG) +
               options_.height_slack;
     if (to.frame.origin.z > ceiling)
