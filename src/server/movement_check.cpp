@@ -232,19 +232,6 @@ void support_below(const World& world, const ac::AcBody& body, const Position& a
   state.contact_plane = fall.contact_plane;
 }
 
-// Where a short move of the body from `at` to `to` stops short of it, if
-// it does: against something, or where the world ends (a move that fails
-// stops at once).
-std::optional<Position> probe_stops_at(const World& world, const ac::AcBody& body, const Position& at,
-                                       const Position& to) {
-  const ac::AcMoveResult r = ac::move_body(world, body, at, to, ac::AcContact{}, kReachOptions);
-  if (!r.ok) return at;
-  if (r.collision_normal || r.contact_plane || !r.collided_object_ids.empty() ||
-      glm::length(get_offset(r.position, to)) > 1e-3f)
-    return r.position;
-  return std::nullopt;
-}
-
 // Whether a body of first-sphere radius `radius` moving at `speed` (m/s)
 // needs more than retail's sub-step cap in a quantum of up to 0.1 s, so
 // that its client may have held it still (with a tenth to spare).
@@ -253,12 +240,22 @@ bool past_step_cap(float speed, float radius) {
 }
 
 // Where the body, falling straight down from `at` to height `z`, meets
-// something that may have stopped or turned it (the height it stops at).
-std::optional<float> fall_stops_at(const World& world, const ac::AcBody& body, const Position& at, float z) {
+// something that may have stopped or turned it: the height it stops at
+// (where the world ends, at once), and whether it landed there.
+struct FallStop {
+  float z = 0.0f;
+  bool landed = false;  // on walkable ground, which a fall ends on
+};
+std::optional<FallStop> fall_stops_at(const World& world, const ac::AcBody& body, const Position& at, float z) {
   if (z >= at.frame.origin.z) return std::nullopt;
-  const auto stop = probe_stops_at(world, body, at, moved(at, {0.0f, 0.0f, z - at.frame.origin.z}));
-  if (!stop) return std::nullopt;
-  return stop->frame.origin.z;
+  const Position to = moved(at, {0.0f, 0.0f, z - at.frame.origin.z});
+  const ac::AcMoveResult r = ac::move_body(world, body, at, to, ac::AcContact{}, kReachOptions);
+  if (!r.ok) return FallStop{at.frame.origin.z, false};
+  if (!r.collision_normal && !r.contact_plane && r.collided_object_ids.empty() &&
+      glm::length(get_offset(r.position, to)) <= 1e-3f)
+    return std::nullopt;
+  return FallStop{r.position.frame.origin.z,
+                  r.contact_plane && ac::ObjectInfo::is_valid_walkable(r.contact_plane->plane.normal)};
 }
 
 // What the client's controls, known change by change, allow between two
@@ -693,23 +690,43 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   bool fresh = last.supported || met || motion.jumped || last.motion.jumped;
   const bool falls = (settings_.body.flags & kFlagGravity) != 0;
   const float arc_now = arc_height(last, claim.t);
-  // Something it fell onto since may have stopped or turned it, if it is
-  // no higher than where it met it.
-  const auto fell_onto_something = [&] {
-    const auto stop = fall_stops_at(world, settings_.body, last.position, arc_now);
-    return stop && to.frame.origin.z <= *stop + options_.height_slack;
+  const float arc_vz = arc_speed(last, claim.t);
+  const float first_radius = settings_.body.spheres.front().radius * settings_.body.scale;
+  // The highest it may be on that arc: from where it is, rising no faster
+  // than its last step did (in the air all the way) or than its arc (held
+  // part of the way, a body too small for its speed lags the arc, and its
+  // step's average is no bound).
+  const auto on_arc_ceiling = [&] {
+    const float arc_then = arc_speed(last, last.t);
+    const bool steps_freely =
+        last.free_flight && !past_step_cap(std::hypot(horizontal(last.velocity), arc_then), first_radius);
+    const float up = steps_freely ? last.velocity.z : arc_then;
+    const float lag = steps_freely ? 0.0f : options_.fall_slack_per_second * dt;
+    return std::min(arc_now + options_.fall_slack_per_second * static_cast<float>(claim.t - last.air_t),
+                    last.position.frame.origin.z + std::max(0.0f, up) * dt - 0.5f * kG * dt * dt + lag);
   };
-  // Only a claim above the arc pays for looking below it: what it fell onto
-  // since may have slowed its fall (what slowed it beside its path is left
-  // to the replay).
-  if (!next.supported && !stayed && falls && !fresh && to.frame.origin.z > arc_now &&
-      fell_onto_something())
+  // Something it fell onto since, as deep as its fall may have taken it,
+  // may have stopped or turned it: no higher than where it met it, or, off
+  // walkable ground (a steep slope, an object), than a step up above that
+  // and than where it was (a large body falling onto a steep slope was put
+  // back up where it had been, its velocity still downwards).
+  const auto fell_onto_something = [&] {
+    const float fall_z =
+        last.position.frame.origin.z + std::min(0.0f, last.velocity_now.z) * dt - 0.5f * kG * dt * dt;
+    const auto stop = fall_stops_at(world, settings_.body, last.position, std::min(arc_now, fall_z));
+    if (!stop) return false;
+    const float pushed = std::min(stop->z + 1.5f * settings_.body.step_up_height, last.position.frame.origin.z);
+    const float top = stop->landed ? stop->z : std::max(stop->z, pushed);
+    return to.frame.origin.z <= top + options_.height_slack;
+  };
+  // Only a claim above its arc pays for looking below it (what slowed it
+  // beside its path is left to the replay).
+  if (!next.supported && !stayed && falls && !fresh &&
+      to.frame.origin.z > std::min(arc_now, on_arc_ceiling() + options_.height_slack) && fell_onto_something())
     met = fresh = true;
   // A body too small for its speed is held where it is whenever a quantum's
   // move needs more than retail's 30 sub-steps: it may be anywhere between
   // the last claim and the arc, and falls on from where it is.
-  const float arc_vz = arc_speed(last, claim.t);
-  const float first_radius = settings_.body.spheres.front().radius * settings_.body.scale;
   const bool held = !fresh && falls && !next.supported &&
                     past_step_cap(std::hypot(horizontal(next.velocity), arc_vz), first_radius) &&
                     to.frame.origin.z > arc_now;
@@ -781,20 +798,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   if (!next.supported && !stayed && falls) {
     float ceiling = fresh  ? last.position.frame.origin.z + step_up + rise
                     : held ? std::max(arc_now, last.position.frame.origin.z)
-                           : arc_now +
-                                 options_.fall_slack_per_second * static_cast<float>(claim.t - last.air_t);
-    // From where it is, rising no faster than its last step did (in the air
-    // all the way) or than its arc (held part of the way, a body too small
-    // for its speed lags the arc, and its step's average is no bound).
-    if (!fresh && !held) {
-      const float arc_then = arc_speed(last, last.t);
-      const bool steps_freely =
-          last.free_flight && !past_step_cap(std::hypot(horizontal(last.velocity), arc_then), first_radius);
-      const float up = steps_freely ? last.velocity.z : arc_then;
-      const float lag = steps_freely ? 0.0f : options_.fall_slack_per_second * dt;
-      ceiling = std::min(ceiling, last.position.frame.origin.z + std::max(0.0f, up) * dt -
-                                      0.5f * kG * dt * dt + lag);
-    }
+                           : on_arc_ceiling();
     ceiling = std::min(ceiling, arc_top(next.anchor_z, next.anchor_speed)) +
               options_.height_slack;
     if (to.frame.origin.z > ceiling)
