@@ -239,6 +239,18 @@ bool past_step_cap(float speed, float radius) {
   return speed * kMaxQuantum > 0.9f * static_cast<float>(kRetailMaxTransitionSteps) * radius;
 }
 
+// The radius (m) of the body's first sphere, which retail's sub-step cap
+// counts steps of.
+float first_radius(const ac::AcBody& body) { return body.spheres.front().radius * body.scale; }
+
+// Seconds of a step of `dt` ground friction may have slowed the body for:
+// none for one too small for the speed its energy allows, which retail
+// holds still, velocity and all, whenever a quantum's move is past the
+// sub-step cap (a ball rolling at 9 m/s was held every other frame).
+float friction_seconds(const ac::AcBody& body, const StepEnergy& energy, const Position& at, float dt) {
+  return past_step_cap(speed_at(energy.carried, at.frame.origin.z), first_radius(body)) ? 0.0f : dt;
+}
+
 // Where the body, falling straight down from `at` to height `z`, meets
 // something that may have stopped or turned it: the height it stops at
 // (where the world ends, at once), and whether it landed there.
@@ -558,7 +570,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
   keep_jump(last, end.contact, next);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
-  next.energy_z = energy_after(bounds.energy, next, dt);
+  next.energy_z = energy_after(bounds.energy, next, friction_seconds(settings_.body, bounds.energy, claim.position, dt));
   reanchor(last, claim.position, motion, next);
   if (!(walking(last) && end.contact && end.on_walkable)) next.unsteady_t = claim.t;
   next.free_flight = false;
@@ -680,7 +692,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   keep_jump(last, reach.result.contact && !stayed, next);
   // Friction takes its share only where the path ends touching the ground
   // (a body just above it, which the probe below calls supported, glides).
-  next.energy_z = energy_after(bounds.energy, next, reach.result.contact ? dt : 0.0f);
+  next.energy_z =
+      energy_after(bounds.energy, next, reach.result.contact ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f);
   reanchor(last, to, motion, next);
   // In the air. A slope or ledge met since the last claim (or a jump, or
   // the ground it stood on then) may have sent it upwards with all of its
@@ -691,7 +704,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const bool falls = (settings_.body.flags & kFlagGravity) != 0;
   const float arc_now = arc_height(last, claim.t);
   const float arc_vz = arc_speed(last, claim.t);
-  const float first_radius = settings_.body.spheres.front().radius * settings_.body.scale;
+  const float radius = first_radius(settings_.body);
   // The highest it may be on that arc: from where it is, rising no faster
   // than its last step did (in the air all the way) or than its arc (held
   // part of the way, a body too small for its speed lags the arc, and its
@@ -699,7 +712,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const auto on_arc_ceiling = [&] {
     const float arc_then = arc_speed(last, last.t);
     const bool steps_freely =
-        last.free_flight && !past_step_cap(std::hypot(horizontal(last.velocity), arc_then), first_radius);
+        last.free_flight && !past_step_cap(std::hypot(horizontal(last.velocity), arc_then), radius);
     const float up = steps_freely ? last.velocity.z : arc_then;
     const float lag = steps_freely ? 0.0f : options_.fall_slack_per_second * dt;
     return std::min(arc_now + options_.fall_slack_per_second * static_cast<float>(claim.t - last.air_t),
@@ -728,7 +741,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // move needs more than retail's 30 sub-steps: it may be anywhere between
   // the last claim and the arc, and falls on from where it is.
   const bool held = !fresh && falls && !next.supported &&
-                    past_step_cap(std::hypot(horizontal(next.velocity), arc_vz), first_radius) &&
+                    past_step_cap(std::hypot(horizontal(next.velocity), arc_vz), radius) &&
                     to.frame.origin.z > arc_now;
   // What its own motion may send it upwards with; momentum turned upwards
   // (a slide down one slope up another) is left to the replay.
