@@ -721,15 +721,14 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // Something it fell onto since, as deep as its fall may have taken it,
   // may have stopped or turned it: no higher than where it met it, or, off
   // walkable ground (a steep slope, an object), than a step up above that
-  // and than where it was (a large body falling onto a steep slope was put
-  // back up where it had been, its velocity still downwards).
+  // (a large body falling onto a steep slope was put back up 0.4 m above
+  // where it had been, its velocity still downwards).
   const auto fell_onto_something = [&] {
     const float fall_z =
         last.position.frame.origin.z + std::min(0.0f, last.velocity_now.z) * dt - 0.5f * kG * dt * dt;
     const auto stop = fall_stops_at(world, settings_.body, last.position, std::min(arc_now, fall_z));
     if (!stop) return false;
-    const float pushed = std::min(stop->z + 1.5f * settings_.body.step_up_height, last.position.frame.origin.z);
-    const float top = stop->landed ? stop->z : std::max(stop->z, pushed);
+    const float top = stop->landed ? stop->z : stop->z + 1.5f * settings_.body.step_up_height;
     return to.frame.origin.z <= top + options_.height_slack;
   };
   // Only a claim above its arc pays for looking below it (what slowed it
