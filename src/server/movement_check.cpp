@@ -501,10 +501,17 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
     if (const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance,
                                       nullptr, ReplaySearch::Carried)) {
       if (!steady || horizontal(end->velocity) > horizontal(c.next.velocity_now)) c.next.velocity_now = end->velocity;
-      // The replay, from no more than physics allowed, kept this much of it
-      // (a body skipping over the ground meets its friction only now and then).
-      c.next.energy_z =
-          std::max(c.next.energy_z, energy_height(claim.position.frame.origin.z, glm::length(end->velocity)));
+      // Off walkable ground the replay kept this much of it (a body skipping
+      // over the ground meets its friction only now and then), no more than
+      // the step had. Not on it: the replay starts from the claims' average,
+      // which the motion adds to, and a speed hack would raise it claim by
+      // claim.
+      if (!steady) {
+        const StepBounds bounds =
+            step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
+        const float kept = energy_height(claim.position.frame.origin.z, glm::length(end->velocity));
+        c.next.energy_z = std::max(c.next.energy_z, std::min(kept, bounds.energy.departed));
+      }
     }
     return c;
   }
@@ -627,7 +634,14 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                   last, last.position, claim.t);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, to);
   const float cap = bounds.cap;
-  const float ground_speed = top_speed(ground_velocities_, state_velocities_, last, motion, cap);
+  float ground_speed = top_speed(ground_velocities_, state_velocities_, last, motion, cap);
+  // On walkable ground its motion moves it beside its own velocity: until
+  // friction has taken the velocity it landed with, both (a runner landing
+  // at 18 m/s ran on 26 m/s for a frame), no faster than physics allows.
+  if (walking(last) && !last.motion.jumped && !motion.jumped && claim.t - last.unsteady_t <= kMomentumSeconds) {
+    const float run = std::max(motion_speed(ground_velocities_, last.motion), motion_speed(ground_velocities_, motion));
+    ground_speed = std::max(ground_speed, std::min(run + horizontal(last.velocity_now), cap));
+  }
   const float speed = ground_speed * (1.0f + options_.speed_margin);
   // Gravity may speed it up along a slope (one too steep, or met in
   // between), no faster than its energy allows.

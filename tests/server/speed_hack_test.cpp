@@ -40,11 +40,17 @@ class SpeedHack : public ::testing::Test {
   // seconds a point `factor` times as far from its start as it is.
   static CharacterSettings player() { return CharacterSettings::from_desc(scene_->characters[0]); }
 
-  static HackOutcome run(float factor, double dt, const CharacterSettings& settings = player()) {
+  // `drop`: metres above the ground it starts, falling, to land running.
+  static HackOutcome run(float factor, double dt, const CharacterSettings& settings = player(), float drop = 0.0f) {
     Position spawn = *world_->resolve_global(local_to_global(0xA9B40023u, {103.0f, 60.0f, 20.0f}));
     spawn.frame.set_heading(180.0f);
     Character honest(settings, spawn);
     honest.place(*world_);
+    if (drop > 0.0f) {
+      Position up = honest.position();
+      up.frame.origin.z += drop;
+      honest.teleport(up);
+    }
     honest.set_controls({ForwardInput::Run});
     const Vec3 start = local_to_global(honest.cell(), honest.position().frame.origin);
     const MovementChecker checker(*world_, settings);
@@ -96,6 +102,21 @@ TEST_F(SpeedHack, ASustainedSpeedHackIsRejectedBeforeItGainsThreeAndAHalfMetres)
       EXPECT_EQ(o.verdict, ClaimVerdict::TooFast) << what << ": " << o.accepted << " claims accepted";
       EXPECT_LT(o.gained, 3.5f) << what << ": " << o.reason;
       std::printf("speed hack %s: %d claims accepted, %.2f m gained\n", what.c_str(), o.accepted, o.gained);
+    }
+}
+
+TEST_F(SpeedHack, ASpeedHackFromALandingIsRejectedBeforeItGainsThreeAndAHalfMetres) {
+  // Landed, its motion moves it beside the velocity it landed with until
+  // friction has taken that: the hack must not hide in it.
+  for (float factor : {1.3f, 1.5f, 2.0f})
+    for (double dt : {1.0 / 30.0, 0.1, 0.25}) {
+      const std::string what = fmt::format("x{} every {:.3f} s", factor, dt);
+      EXPECT_EQ(run(1.0f, dt, player(), 3.0f).verdict, ClaimVerdict::Accepted) << "honest, every " << dt << " s";
+      const HackOutcome o = run(factor, dt, player(), 3.0f);
+      EXPECT_EQ(o.verdict, ClaimVerdict::TooFast) << what << ": " << o.accepted << " claims accepted";
+      EXPECT_LT(o.gained, 3.5f) << what << ": " << o.reason;
+      std::printf("speed hack from a landing %s: %d claims accepted, %.2f m gained\n", what.c_str(), o.accepted,
+                  o.gained);
     }
 }
 
