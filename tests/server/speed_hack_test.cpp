@@ -40,8 +40,10 @@ class SpeedHack : public ::testing::Test {
   // seconds a point `factor` times as far from its start as it is.
   static CharacterSettings player() { return CharacterSettings::from_desc(scene_->characters[0]); }
 
-  // `drop`: metres above the ground it starts, falling, to land running.
-  static HackOutcome run(float factor, double dt, const CharacterSettings& settings = player(), float drop = 0.0f) {
+  // `drop`: metres above the ground it starts, falling, to land running;
+  // `hop`: it jumps this often (s), as soon as it stands again.
+  static HackOutcome run(float factor, double dt, const CharacterSettings& settings = player(), float drop = 0.0f,
+                         double hop = 0.0) {
     Position spawn = *world_->resolve_global(local_to_global(0xA9B40023u, {103.0f, 60.0f, 20.0f}));
     spawn.frame.set_heading(180.0f);
     Character honest(settings, spawn);
@@ -56,14 +58,20 @@ class SpeedHack : public ::testing::Test {
     const MovementChecker checker(*world_, settings);
     AcceptedMovement state = checker.start(honest.position(), 0.0);
     HackOutcome out;
+    double next_hop = hop;
     for (double t = dt; t < 2.5 + 1e-9; t += dt) {
+      ClaimedMotion motion{ForwardInput::Run};
+      if (hop > 0.0 && t >= next_hop && honest.jump(1.0f)) {
+        motion.jumped = true;
+        next_hop = t + hop;
+      }
       honest.update(*world_, dt);
       const Vec3 at = local_to_global(honest.cell(), honest.position().frame.origin);
       Vec3 claimed = start + (at - start) * factor;
       claimed.z = at.z;
       const auto position = world_->resolve_global(claimed);
       EXPECT_TRUE(position.has_value());
-      const ClaimCheck c = checker.check(state, {t, *position, {ForwardInput::Run}});
+      const ClaimCheck c = checker.check(state, {t, *position, motion});
       if (!c.accepted()) {
         out.verdict = c.verdict;
         out.reason = c.reason;
@@ -117,6 +125,22 @@ TEST_F(SpeedHack, ASpeedHackFromALandingIsRejectedBeforeItGainsThreeAndAHalfMetr
       EXPECT_LT(o.gained, 3.5f) << what << ": " << o.reason;
       std::printf("speed hack from a landing %s: %d claims accepted, %.2f m gained\n", what.c_str(), o.accepted,
                   o.gained);
+    }
+}
+
+// Not yet: a runner 30 % fast that jumps every 0.5 s gains 7 m in 2.5 s
+// unrejected (in the air its claims' average, capped only by the energy
+// its jump's upward speed adds, is taken as momentum it may keep). Enable
+// once the air's horizontal momentum is held to what it left with.
+TEST_F(SpeedHack, DISABLED_ASpeedHackThatHopsIsRejectedBeforeItGainsThreeAndAHalfMetres) {
+  for (float factor : {1.3f, 1.5f, 2.0f})
+    for (double dt : {1.0 / 30.0, 0.1, 0.25}) {
+      const std::string what = fmt::format("x{} every {:.3f} s", factor, dt);
+      EXPECT_EQ(run(1.0f, dt, player(), 0.0f, 0.5).verdict, ClaimVerdict::Accepted) << "honest, every " << dt << " s";
+      const HackOutcome o = run(factor, dt, player(), 0.0f, 0.5);
+      EXPECT_EQ(o.verdict, ClaimVerdict::TooFast) << what << ": " << o.accepted << " claims accepted";
+      EXPECT_LT(o.gained, 3.5f) << what << ": " << o.reason;
+      std::printf("speed hack hopping %s: %d claims accepted, %.2f m gained\n", what.c_str(), o.accepted, o.gained);
     }
 }
 
