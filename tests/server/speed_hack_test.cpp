@@ -131,7 +131,9 @@ TEST_F(SpeedHack, ASpeedHackFromALandingIsRejectedBeforeItGainsThreeAndAHalfMetr
 // Not yet: a runner 30 % fast that jumps every 0.5 s gains 7 m in 2.5 s
 // unrejected (in the air its claims' average, capped only by the energy
 // its jump's upward speed adds, is taken as momentum it may keep). Enable
-// once the air's horizontal momentum is held to what it left with.
+// once the air's horizontal momentum is held to what it left walkable
+// ground with and a landing drops the fall's vertical speed from the
+// energy (docs/server.md).
 TEST_F(SpeedHack, DISABLED_ASpeedHackThatHopsIsRejectedBeforeItGainsThreeAndAHalfMetres) {
   for (float factor : {1.3f, 1.5f, 2.0f})
     for (double dt : {1.0 / 30.0, 0.1, 0.25}) {
