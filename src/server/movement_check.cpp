@@ -48,10 +48,12 @@ float horizontal(const Vec3& v) { return std::hypot(v.x, v.y); }
 // No cap on the momentum the claims show (anchor_speed).
 constexpr float kUncapped = std::numeric_limits<float>::infinity();
 
-// The horizontal speed (m/s) either motion leaves the ground with (retail's
-// state velocity, a creature's too).
-float leaving_speed(const StateVelocities& leave, const AcceptedMovement& last, const ClaimedMotion& claimed) {
-  return std::max(motion_speed(leave, last.motion), motion_speed(leave, claimed));
+// The faster of the last claim's and this claim's motion (m/s, as
+// motion_speed): with state velocities, the speed either leaves the ground
+// with (retail's state velocity, a creature's too).
+float faster_motion_speed(const StateVelocities& velocities, const AcceptedMovement& last,
+                          const ClaimedMotion& claimed) {
+  return std::max(motion_speed(velocities, last.motion), motion_speed(velocities, claimed));
 }
 
 // The fastest a character may move (m/s) across the ground, by its motion
@@ -60,7 +62,7 @@ float leaving_speed(const StateVelocities& leave, const AcceptedMovement& last, 
 // turn upwards (its fall speed only ever turns downwards along a slope).
 float top_speed(const StateVelocities& ground, const StateVelocities& leave, const AcceptedMovement& last,
                 const ClaimedMotion& claimed, float momentum_cap) {
-  const float flying = last.supported ? 0.0f : leaving_speed(leave, last, claimed);
+  const float flying = last.supported ? 0.0f : faster_motion_speed(leave, last, claimed);
   return std::max({motion_speed(ground, last.motion), motion_speed(ground, claimed),
                    std::min(horizontal(last.velocity), momentum_cap), flying});
 }
@@ -70,7 +72,7 @@ float top_speed(const StateVelocities& ground, const StateVelocities& leave, con
 // turned it), a jump's added: at least what its motion leaves the ground with.
 float departure_speed(const CharacterSettings& s, const StateVelocities& leave, float ground_speed,
                       const AcceptedMovement& last, const ClaimedMotion& claimed) {
-  ground_speed = std::max(ground_speed, leaving_speed(leave, last, claimed));
+  ground_speed = std::max(ground_speed, faster_motion_speed(leave, last, claimed));
   // A jump reported with the last claim may have left the ground only after it.
   const ClaimedMotion* jump = claimed.jumped ? &claimed : last.motion.jumped ? &last.motion : nullptr;
   if (!jump) return ground_speed;
@@ -89,11 +91,14 @@ void keep_jump(const AcceptedMovement& last, bool touched, AcceptedMovement& nex
   next.motion.jump_extent = last.motion.jump_extent;
 }
 
+// The height (landblock z), `tau` seconds on, of an arc from height `z`
+// rising at `vz` (m/s).
+float arc_at(float z, float vz, float tau) { return z + vz * tau - 0.5f * kG * tau * tau; }
+
 // The height (landblock z) of the arc a body in the air since `s.air_t`
 // is on, at `t`.
 float arc_height(const AcceptedMovement& s, double t) {
-  const float tau = static_cast<float>(t - s.air_t);
-  return s.air_z + s.air_vz * tau - 0.5f * kG * tau * tau;
+  return arc_at(s.air_z, s.air_vz, static_cast<float>(t - s.air_t));
 }
 
 // The top (landblock z) of an arc from height `z` rising at `vz` (m/s).
@@ -119,7 +124,7 @@ struct StepBounds {
 
 StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities& ground, const StateVelocities& leave,
                        const AcceptedMovement& last, const ClaimedMotion& claimed, const Position& to) {
-  const float motion = std::max(motion_speed(ground, last.motion), motion_speed(ground, claimed));
+  const float motion = faster_motion_speed(ground, last, claimed);
   const StepEnergy energy =
       step_energy(last, to, departure_speed(settings, leave, motion, last, claimed),
                   claimed.jumped || last.motion.jumped, settings.body.step_down_height * settings.body.scale);
@@ -639,7 +644,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // friction has taken the velocity it landed with, both (a runner landing
   // at 18 m/s ran on 26 m/s for a frame), no faster than physics allows.
   if (walking(last) && !last.motion.jumped && !motion.jumped && claim.t - last.unsteady_t <= kMomentumSeconds) {
-    const float run = std::max(motion_speed(ground_velocities_, last.motion), motion_speed(ground_velocities_, motion));
+    const float run = faster_motion_speed(ground_velocities_, last, motion);
     ground_speed = std::max(ground_speed, std::min(run + horizontal(last.velocity_now), cap));
   }
   const float speed = ground_speed * (1.0f + options_.speed_margin);
@@ -723,23 +728,22 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // than its last step did (in the air all the way) or than its arc (held
   // part of the way, a body too small for its speed lags the arc, and its
   // step's average is no bound).
-  const auto on_arc_ceiling = [&] {
+  const float on_arc_ceiling = [&] {
     const float arc_then = arc_speed(last, last.t);
     const bool steps_freely =
         last.free_flight && !past_step_cap(std::hypot(horizontal(last.velocity), arc_then), radius);
     const float up = steps_freely ? last.velocity.z : arc_then;
     const float lag = steps_freely ? 0.0f : options_.fall_slack_per_second * dt;
     return std::min(arc_now + options_.fall_slack_per_second * static_cast<float>(claim.t - last.air_t),
-                    last.position.frame.origin.z + std::max(0.0f, up) * dt - 0.5f * kG * dt * dt + lag);
-  };
+                    arc_at(last.position.frame.origin.z, std::max(0.0f, up), dt) + lag);
+  }();
   // Something it fell onto since, as deep as its fall may have taken it,
   // may have stopped or turned it: no higher than where it met it, or, off
   // walkable ground (a steep slope, an object), than a step up above that
   // (a large body falling onto a steep slope was put back up 0.4 m above
   // where it had been, its velocity still downwards).
   const auto fell_onto_something = [&] {
-    const float fall_z =
-        last.position.frame.origin.z + std::min(0.0f, last.velocity_now.z) * dt - 0.5f * kG * dt * dt;
+    const float fall_z = arc_at(last.position.frame.origin.z, std::min(0.0f, last.velocity_now.z), dt);
     const auto stop = fall_stops_at(world, settings_.body, last.position, std::min(arc_now, fall_z));
     if (!stop) return false;
     const float top = stop->landed ? stop->z : stop->z + 1.5f * settings_.body.step_up_height;
@@ -748,7 +752,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // Only a claim above its arc pays for looking below it (what slowed it
   // beside its path is left to the replay).
   if (!next.supported && !stayed && falls && !fresh &&
-      to.frame.origin.z > std::min(arc_now, on_arc_ceiling() + options_.height_slack) && fell_onto_something())
+      to.frame.origin.z > std::min(arc_now, on_arc_ceiling + options_.height_slack) && fell_onto_something())
     met = fresh = true;
   // A body too small for its speed is held where it is whenever a quantum's
   // move needs more than retail's 30 sub-steps: it may be anywhere between
@@ -759,8 +763,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // What its own motion may send it upwards with; momentum turned upwards
   // (a slide down one slope up another) is left to the replay.
   const float motion_leave_speed = departure_speed(
-      settings_, state_velocities_,
-      std::max(motion_speed(ground_velocities_, last.motion), motion_speed(ground_velocities_, motion)), last, motion);
+      settings_, state_velocities_, faster_motion_speed(ground_velocities_, last, motion), last, motion);
   const float launch = motion_leave_speed * (1.0f + options_.speed_margin);
   // How high its motion may lift it: all of it upwards; with its controls
   // known, only what of their path the claim's horizontal travel leaves
@@ -824,7 +827,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   if (!next.supported && !stayed && falls) {
     float ceiling = fresh  ? last.position.frame.origin.z + step_up + rise
                     : held ? std::max(arc_now, last.position.frame.origin.z)
-                           : on_arc_ceiling();
+                           : on_arc_ceiling;
     ceiling = std::min(ceiling, arc_top(next.anchor_z, next.anchor_speed)) +
               options_.height_slack;
     if (to.frame.origin.z > ceiling)
