@@ -45,6 +45,21 @@ float motion_speed(const StateVelocities& velocities, const ClaimedMotion& m) {
 
 float horizontal(const Vec3& v) { return std::hypot(v.x, v.y); }
 
+// The point `p` with its landblock-local origin moved by `by`.
+Position moved(const Position& p, const Vec3& by) {
+  Position out = p;
+  out.frame.origin += by;
+  return out;
+}
+
+// How much the claims' velocity across may change from step to step in a
+// flight that met nothing: a share and m/s (positions' rounding).
+constexpr float kSameFlight = 0.01f;
+constexpr float kSameFlightSlack = 0.05f;
+// Metres from a flight's straight path within which something may have
+// turned it.
+constexpr float kNearPath = 0.5f;
+
 // No cap on the momentum the claims show (anchor_speed).
 constexpr float kUncapped = std::numeric_limits<float>::infinity();
 
@@ -120,15 +135,95 @@ struct StepBounds {
   StepEnergy energy;
   float cap;       // its momentum across the ground, m/s
   float fall_cap;  // the speed gravity may give it in the step, m/s
+  float energy_cap;  // its momentum by its energy alone, m/s
 };
 
 StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities& ground, const StateVelocities& leave,
                        const AcceptedMovement& last, const ClaimedMotion& claimed, const Position& to) {
   const float motion = faster_motion_speed(ground, last, claimed);
-  const StepEnergy energy =
-      step_energy(last, to, departure_speed(settings, leave, motion, last, claimed),
-                  claimed.jumped || last.motion.jumped, settings.body.step_down_height * settings.body.scale);
-  return {energy, momentum_cap(energy, motion, last, to), fall_speed_cap(energy, last, to)};
+  const bool jumped = claimed.jumped || last.motion.jumped;
+  const StepEnergy energy = step_energy(last, to, departure_speed(settings, leave, motion, last, claimed), jumped,
+                                        settings.body.step_down_height * settings.body.scale);
+  // In the air it moves across no faster than it left walkable ground; a
+  // jump's upward speed takes it no faster across than its run.
+  float across = last.supported ? kUncapped : last.air_across;
+  if (walking(last) && jumped)
+    across = std::max(faster_motion_speed(leave, last, claimed),
+                      motion + speed_at(energy.carried, std::min(last.position.frame.origin.z, to.frame.origin.z)));
+  const float by_energy = momentum_cap(energy, motion, last, to);
+  return {energy, std::min(by_energy, across), fall_speed_cap(energy, last, to), by_energy};
+}
+
+// The speed across (m/s) a body flying across at up to `across` and at up
+// to `fall` in all keeps landing on walkable ground whose normal has z `nz`:
+// the bounce keeps the elasticity's share of its speed into the ground, and
+// a slope turns some of its fall along it.
+float landed_across(float across, float fall, float nz) {
+  return std::min(fall, across + fall * (std::sqrt(std::max(0.0f, 1.0f - nz * nz)) + kDefaultElasticity));
+}
+
+// What it may move across the ground with (m/s) in the air after a step
+// from `last` to `to` that met nothing (AcceptedMovement::air_across).
+// Leaving walkable ground (from the ground at `last`, or landing and leaving
+// again in the air) retail sets its velocity to what its motion leaves with
+// (a jump's too), or, standing still, keeps the velocity it had: on the
+// ground its energy's, landed what it landed with.
+float air_across_after(const StateVelocities& leave, const AcceptedMovement& last, const ClaimedMotion& claimed,
+                       const StepEnergy& energy, const Position& to) {
+  // Off a steep slope or an object, gravity may have sped it up any way.
+  if (last.supported && !walking(last)) return kUncapped;
+  // (A jump too slight to lift it leaves it standing.)
+  const bool may_stand = std::min(motion_speed(leave, last.motion), motion_speed(leave, claimed)) == 0.0f;
+  const float low = std::min(last.position.frame.origin.z, to.frame.origin.z);
+  const float standing = !may_stand        ? 0.0f
+                         : last.supported ? speed_at(energy.carried, low)
+                                          : landed_across(last.air_across, speed_at(energy.departed, low), kFloorZ);
+  const float left = std::max(faster_motion_speed(leave, last, claimed), standing);
+  return last.supported ? left : std::max(last.air_across, left);
+}
+
+// Whether something a body flying from `from` to `to` may have met lies
+// within kNearPath of its straight path: the path of a body as much wider
+// meets something.
+bool near_path(const World& world, const ac::AcBody& body, const Position& from, const Position& to) {
+  ac::AcBody wide = body;
+  for (Sphere& s : wide.spheres) s.radius += kNearPath / body.scale;
+  const ac::AcMoveResult r = ac::move_body(world, wide, from, to, ac::AcContact{}, kReachOptions);
+  return !r.ok || !r.collided_object_ids.empty() || r.collision_normal || r.contact_plane;
+}
+
+// Whether a body at `at` may have stood on something in the last `dt`
+// seconds: a fall from there stops short of where gravity takes it in that
+// time (and kNearPath more).
+bool stood_below(const World& world, const ac::AcBody& body, const Position& at, float dt) {
+  const float depth = kNearPath + 0.5f * kG * dt * dt;
+  const ac::AcMoveResult fall =
+      ac::move_body(world, body, at, moved(at, {0.0f, 0.0f, -depth}), ac::AcContact{}, kReachOptions);
+  return !fall.ok || at.frame.origin.z - fall.position.frame.origin.z < depth - 0.01f;
+}
+
+// Whether a body in the air at `last` may have been turned on its step to
+// `to`: the claims show it moving across otherwise than on its last step,
+// and something lies near its path (which its arc or a slide may have met
+// where the straight path passes by), or ground below the claim it may
+// have landed on and left again.
+bool turned_in_air(const World& world, const ac::AcBody& body, const AcceptedMovement& last, const Position& to,
+                   float dt) {
+  if (last.supported) return false;
+  const Vec3 velocity = get_offset(last.position, to) / dt;
+  const float change = std::hypot(velocity.x - last.velocity.x, velocity.y - last.velocity.y);
+  if (change <= kSameFlight * std::max(horizontal(velocity), horizontal(last.velocity)) + kSameFlightSlack)
+    return false;
+  return stood_below(world, body, to, dt) || near_path(world, body, last.position, to);
+}
+
+// The energy height of a body that flew from `last` and landed on the
+// walkable ground of `next`: what its speed across and a slope kept.
+float landed_energy(const AcceptedMovement& last, const AcceptedMovement& next, const StepEnergy& energy) {
+  if (last.supported || !walking(next) || !std::isfinite(last.air_across)) return next.energy_z;
+  const float z = next.position.frame.origin.z;
+  const float nz = next.contact_plane ? std::abs(next.contact_plane->plane.normal.z) : kFloorZ;
+  return std::min(next.energy_z, energy_height(z, landed_across(last.air_across, speed_at(energy.departed, z), nz)));
 }
 
 ac::AcContact contact_of(const AcceptedMovement& s) {
@@ -137,13 +232,6 @@ ac::AcContact contact_of(const AcceptedMovement& s) {
   c.on_walkable = c.contact && s.on_walkable;
   c.contact_plane = s.contact_plane;
   return c;
-}
-
-// The point `p` with its landblock-local origin moved by `by`.
-Position moved(const Position& p, const Vec3& by) {
-  Position out = p;
-  out.frame.origin += by;
-  return out;
 }
 
 // The terrain's height under an outdoor claim, if the world has dry terrain
@@ -485,7 +573,8 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
 
 ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const MovementClaim& claim,
                                          const ClaimedMotion& motion, const MotionChange* start) const {
-  ClaimCheck c = check_bounds(last, claim, motion, start);
+  bool beyond_flight = false;
+  ClaimCheck c = check_bounds(last, claim, motion, start, beyond_flight);
   // The replay tolerance left, refilled since the last claim.
   const float leeway = std::min(options_.replay_tolerance,
                                 last.replay_leeway + options_.replay_tolerance_per_second *
@@ -522,6 +611,9 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   }
   if (!replay_may_explain(c.verdict) || glm::length(get_offset(last.position, claim.position)) > kFarthestClaim)
     return c;
+  // A flight that met nothing is on its arc: no replay takes it faster
+  // across than it left the ground with.
+  if (beyond_flight) return c;
   float nearest = 0.0f;
   if (const auto end =
           replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance, &nearest)) {
@@ -539,8 +631,14 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
 // may have made it.
 AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const {
   AcceptedMovement from = last;
-  const float most = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, last.position).cap;
-  if (glm::length(from.velocity_now) > most) from.velocity_now = glm::normalize(from.velocity_now) * most;
+  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, last.position);
+  Vec3& v = from.velocity_now;
+  if (glm::length(v) > bounds.energy_cap) v = glm::normalize(v) * bounds.energy_cap;
+  // In the air, what it flies across with besides (its fall is its own).
+  if (const float across = horizontal(v); across > bounds.cap) {
+    v.x *= bounds.cap / across;
+    v.y *= bounds.cap / across;
+  }
   return from;
 }
 
@@ -575,7 +673,9 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.motion = motion;
   next.velocity = get_offset(last.position, claim.position) / dt;
   next.velocity_now = end.velocity;
-  next.budget = 0.0f;
+  // The replay explains this step's travel, not what earlier claims had
+  // already gone beyond their budget (within its slack).
+  next.budget = std::min(0.0f, last.budget);
   next.supported = end.contact;
   next.on_walkable = end.on_walkable;
   next.contact_plane = end.contact_plane;
@@ -583,6 +683,12 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   keep_jump(last, end.contact, next);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
   next.energy_z = energy_after(bounds.energy, next, friction_seconds(settings_.body, bounds.energy, claim.position, dt));
+  next.energy_z = landed_energy(last, next, bounds.energy);
+  // The replay's own speed across, if it met something that turned it.
+  next.air_across = next.supported ? kUncapped
+                                   : std::max(air_across_after(state_velocities_, last, motion, bounds.energy,
+                                                               claim.position),
+                                              horizontal(end.velocity));
   reanchor(last, claim.position, motion, next);
   if (!(walking(last) && end.contact && end.on_walkable)) next.unsteady_t = claim.t;
   next.free_flight = false;
@@ -605,7 +711,8 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
 }
 
 ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const MovementClaim& claim,
-                                         const ClaimedMotion& motion, const MotionChange* start) const {
+                                         const ClaimedMotion& motion, const MotionChange* start,
+                                         bool& beyond_flight) const {
   const World& world = *world_;
   const Position& to = claim.position;
   const double dt_d = claim.t - last.t;
@@ -638,7 +745,12 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                               glm::length(step), kFarthestClaim),
                   last, last.position, claim.t);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, to);
-  const float cap = bounds.cap;
+  // In the air, claims whose velocity across changed show that something
+  // turned it; while it has not, it flies across as it did, and gravity
+  // speeds it up only downwards.
+  const bool turned = turned_in_air(world, settings_.body, last, to, dt);
+  const bool on_its_arc = !last.supported && std::isfinite(last.air_across) && !turned;
+  const float cap = turned ? bounds.energy_cap : bounds.cap;
   float ground_speed = top_speed(ground_velocities_, state_velocities_, last, motion, cap);
   // On walkable ground its motion moves it beside its own velocity: until
   // friction has taken the velocity it landed with, both (a runner landing
@@ -650,14 +762,20 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const float speed = ground_speed * (1.0f + options_.speed_margin);
   // Gravity may speed it up along a slope (one too steep, or met in
   // between), no faster than its energy allows.
-  const float allowance = speed * dt + std::min(0.5f * kG * dt * dt, std::max(0.0f, bounds.fall_cap - speed) * dt);
+  const float allowance =
+      speed * dt + (on_its_arc ? 0.0f : std::min(0.5f * kG * dt * dt, std::max(0.0f, bounds.fall_cap - speed) * dt));
   const float budget = std::min(last.budget + allowance, speed * options_.burst_seconds + allowance) -
                        horizontal(step);
-  if (budget < -options_.distance_slack)
+  if (budget < -options_.distance_slack) {
+    // Held to the speed across it left the ground with, not its energy's,
+    // and faster on this step.
+    beyond_flight = on_its_arc && bounds.cap < bounds.energy_cap &&
+                    horizontal(step) > bounds.cap * (1.0f + options_.speed_margin) * dt;
     return reject(ClaimVerdict::TooFast,
                   fmt::format("{:.2f} m in {:.3f} s; at most {:.2f} m (speed {:.2f} m/s)", horizontal(step), dt,
                               horizontal(step) + budget + options_.distance_slack, speed),
                   last, last.position, claim.t);
+  }
 
   // With its controls known change by change: no farther toward the claim
   // than they, its momentum and a slope carry it that way (a runner does
@@ -665,7 +783,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   std::optional<ControlBounds> controls;
   if (start) {
     controls.emplace(settings_, ground_velocities_, options_, last, claim, *start);
-    if (auto beyond = beyond_reach(*controls, ground_velocities_, state_velocities_, last, step, dt, options_, cap))
+    if (auto beyond = beyond_reach(*controls, ground_velocities_, state_velocities_, last, step, dt, options_,
+                                   bounds.energy_cap))
       return reject(ClaimVerdict::TooFast, *beyond, last, last.position, claim.t);
   }
 
@@ -713,6 +832,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // (a body just above it, which the probe below calls supported, glides).
   next.energy_z =
       energy_after(bounds.energy, next, reach.result.contact ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f);
+  next.energy_z = landed_energy(last, next, bounds.energy);
   reanchor(last, to, motion, next);
   // In the air. A slope or ledge met since the last claim (or a jump, or
   // the ground it stood on then) may have sent it upwards with all of its
@@ -773,7 +893,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const bool steady = last.supported && last.on_walkable && !last.turned;
   const float carried = std::clamp(last.budget, 0.0f, launch * options_.burst_seconds) +
                         (steady ? 0.0f
-                                : std::min(std::max(horizontal(last.velocity_now), horizontal(last.velocity)), cap) *
+                                : std::min(std::max(horizontal(last.velocity_now), horizontal(last.velocity)),
+                                           bounds.energy_cap) *
                                       dt);
   const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step), carried)) : launch * dt;
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
@@ -804,6 +925,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                     last, last.position, claim.t);
   }
   next.free_flight = !next.supported && !fresh && !stayed;
+  next.air_across = next.supported || met || turned ? kUncapped
+                                          : air_across_after(state_velocities_, last, motion, bounds.energy, to);
   next.turned = !last.supported || !last.on_walkable || stayed || m.collision_normal.has_value() ||
                 !m.collided_object_ids.empty();
   if (next.free_flight) next.velocity_now.z -= 0.5f * kG * dt;

@@ -288,11 +288,14 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
       const ClaimCheck& check = checks[b];
       if (std::getenv("TRANSIT_CLAIM_SOAK_TRACE") && ch.name == std::getenv("TRANSIT_CLAIM_SOAK_TRACE"))
         std::printf("%s t %.4f dt %.3f frames %d z %.3f vz %.2f sup %d walk %d free %d air_z %.2f air_vz %.2f fwd %d "
-                    "jumped %d contact %d walkable %d %s %s\n",
+                    "jumped %d contact %d walkable %d across %.2f true_vh %.2f vh %.2f %s %s\n",
                     ch.name.c_str(), now, now - cl.accepted.t, cl.frames, claim.position.frame.origin.z,
                     check.next.velocity.z, check.next.supported, check.next.on_walkable, check.next.free_flight,
                     check.next.air_z, check.next.air_vz, static_cast<int>(claim.motion.forward), claim.motion.jumped,
-                    ch.body.contact, ch.body.on_walkable, to_string(check.verdict), check.reason.c_str());
+                    ch.body.contact, ch.body.on_walkable, check.next.air_across,
+                    std::hypot(ch.body.velocity.x, ch.body.velocity.y),
+                    std::hypot(check.next.velocity.x, check.next.velocity.y), to_string(check.verdict),
+                    check.reason.c_str());
       ++tally.claims;
       cl.accepted = check.next;
       const bool touched = now - cl.touched_character < 3.0;
@@ -331,12 +334,26 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
 // sub-step cap every other frame, taken to have been slowed by friction
 // it does not feel while held (tiny2); and (seed 424242) a ball falling
 // across a landblock's edge whose replay ended 0.07 m from the claim in the
-// next landblock's cell (tiny1).
+// next landblock's cell (tiny1). And cases that first versions of holding
+// a flight's speed across to what it left walkable ground with rejected:
+// a human that landed and ran off an edge within a claim (human2, seed 7),
+// one that slid along a slope its straight path missed (human0), a large
+// body whose jump lost its upward speed with the cap (large2), a ball that
+// landed on a slope and left it within a claim, its path dipping below the
+// straight line (tiny2), a human that landed within a claim and ran on
+// (human0), a ball whose short step's physics spilled over from the frame
+// before (tiny4, seed 424242), a jump too slight to lift a standing body,
+// which keeps its velocity (random3, seed 20261125), and bodies whose
+// energy, not their flight, held them and a replay explained (human2,
+// large3).
 TEST(ClaimSoak, CasesOnceFalselyRejectedAreAccepted) {
   for (const std::uint64_t c : {7673607691163736257ull, 14079819706770236506ull, 4491556450275279094ull,
                                 1749986564294262572ull, 997028722997888613ull, 10632404480087882247ull,
                                 245670780879778175ull, 11969596753193685253ull, 3505973464504794312ull,
-                                15232003351671868509ull, 7898463087376341357ull, 14777134090818919587ull}) {
+                                15232003351671868509ull, 7898463087376341357ull, 14777134090818919587ull,
+                                11865098764001420331ull, 6962566890036416209ull, 8786966466217065635ull,
+                                14134072134016852570ull, 5149153106537847058ull, 11346576412247644006ull,
+                                9166442026800077364ull, 14941183991173720153ull, 7071314822961089147ull}) {
     SoakTally tally;
     run_case(c, 1000000, tally);
     EXPECT_GT(tally.claims, 10) << c;

@@ -151,6 +151,11 @@ struct AcceptedMovement {
   /// momentum the claims show beyond this is not physics' (a speed hack
   /// claiming a little more each time) and is not carried.
   float energy_z = 0.0f;
+  /// In the air since it left walkable ground, meeting nothing since: the
+  /// fastest it may move across the ground, m/s. Leaving walkable ground
+  /// sets a character's velocity to what its motion leaves with (or keeps
+  /// it, standing), and in the air only a collision speeds it up across.
+  float air_across = std::numeric_limits<float>::infinity();
   /// When it was last off walkable ground (or put down moving): until
   /// friction has taken the velocity it had then, a replay gives its
   /// velocity, not the claims' average.
@@ -205,13 +210,14 @@ class MovementChecker {
   // The same checker in another world, as its object there (if it is one).
   MovementChecker in_world(const World& world, std::optional<std::size_t> self_object) const;
   // The bounds every claim is held to; what they reject may yet be
-  // explained by a replay of the physics.
+  // explained by a replay of the physics, unless it went faster across
+  // than the flight it is on (`beyond_flight`).
   // `motion` is the claim's, or the fastest its changes hold; `start` the
   // controls held at the last claim when they are known.
   ClaimCheck check_motion(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                           const MotionChange* start) const;
   ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
-                          const MotionChange* start) const;
+                          const MotionChange* start, bool& beyond_flight) const;
   void reanchor(const AcceptedMovement& last, const Position& to, const ClaimedMotion& motion,
                 AcceptedMovement& next) const;
   AcceptedMovement replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const;
