@@ -552,7 +552,10 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
              options_.burst_seconds;
   s.air_t = t;
   s.air_z = s.anchor_z = position.frame.origin.z;
-  s.air_vz = s.anchor_speed = glm::length(velocity);
+  s.anchor_speed = glm::length(velocity);
+  // In the air its velocity is known: it is on that arc until it meets
+  // something, which may turn all of its speed upwards (anchor_speed).
+  s.air_vz = s.supported ? s.anchor_speed : velocity.z;
   s.energy_z = energy_height(position.frame.origin.z, glm::length(velocity));
   s.replay_leeway = options_.replay_tolerance;
   if (!walking(s) || glm::length(velocity) != 0.0f) s.unsteady_t = t;

@@ -227,6 +227,19 @@ TEST_F(DemoClaims, FlyingUpOrHoveringIsRefused) {
   EXPECT_LT(t, 13.3);
 }
 
+TEST_F(DemoClaims, AServerStartInTheAirHoldsTheBodyToTheArcOfItsVelocity) {
+  // Put 10 m up over open ground moving 12 m/s level, it falls: 0.2 s on
+  // it is 2.4 m along and 0.2 m lower, not 1.5 m higher (its speed may
+  // turn upwards only where it meets something).
+  const AcceptedMovement ground = accepted_at(10.0);
+  const Position up = shifted(ground.position, {0.0f, 0.0f, 10.0f});
+  const AcceptedMovement s = checker().start(up, 10.0, Vec3(12.0f, 0.0f, 0.0f));
+  const ClaimCheck fell = checker().check(s, {10.2, shifted(up, {2.4f, 0.0f, -0.2f}), ground.motion});
+  EXPECT_TRUE(fell.accepted()) << fell.reason;
+  const ClaimCheck rose = checker().check(s, {10.2, shifted(up, {2.4f, 0.0f, 1.5f}), ground.motion});
+  EXPECT_EQ(rose.verdict, ClaimVerdict::Flying) << rose.reason;
+}
+
 TEST_F(DemoClaims, BelowTheTerrainIsRefused) {
   const AcceptedMovement s = accepted_at(10.0);
   const MovementClaim down{10.1, shifted(s.position, {0.0f, 0.0f, -1.0f}), s.motion};

@@ -196,6 +196,8 @@ class MovementChecker {
   /// The state of a character the server has just put at `position` (for
   /// instance placed by Character::place) at time `t`, moving at `velocity`
   /// (m/s; standing still by default), holding `controls` if they are known.
+  /// In the air it is held to the arc of that velocity until it meets
+  /// something (which may turn all of its speed upwards).
   AcceptedMovement start(const Position& position, double t, const Vec3& velocity = Vec3(0.0f),
                          const std::optional<MotionChange>& controls = std::nullopt) const;
   /// Accepts the claim or rejects it, from `last`.
