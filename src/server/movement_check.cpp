@@ -72,14 +72,17 @@ float faster_motion_speed(const StateVelocities& velocities, const AcceptedMovem
 }
 
 // The fastest a character may move (m/s) across the ground, by its motion
-// or its momentum (no more than `momentum_cap`; in the air at the last
-// claim, what its motion left the ground with): what a ramp or slope can
-// turn upwards (its fall speed only ever turns downwards along a slope).
+// or its momentum (the last step's average or, if faster, the velocity it
+// may have now, as a replay ended with it: a frame's physics may lag its
+// time; no more than `momentum_cap`; in the air at the last claim, what its
+// motion left the ground with): what a ramp or slope can turn upwards (its
+// fall speed only ever turns downwards along a slope).
 float top_speed(const StateVelocities& ground, const StateVelocities& leave, const AcceptedMovement& last,
                 const ClaimedMotion& claimed, float momentum_cap) {
   const float flying = last.supported ? 0.0f : faster_motion_speed(leave, last, claimed);
+  const float momentum = std::max(horizontal(last.velocity), horizontal(last.velocity_now));
   return std::max({motion_speed(ground, last.motion), motion_speed(ground, claimed),
-                   std::min(horizontal(last.velocity), momentum_cap), flying});
+                   std::min(momentum, momentum_cap), flying});
 }
 
 // The speed (m/s) a character moving at `ground_speed` may leave its support
