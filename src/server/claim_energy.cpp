@@ -38,11 +38,16 @@ StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float d
   return e;
 }
 
+float ground_momentum_cap(const StepEnergy& energy, float motion_speed, const AcceptedMovement& last,
+                          const Position& to) {
+  const float low = std::min(last.position.frame.origin.z, to.frame.origin.z);
+  return motion_speed + speed_at(energy.carried, low);
+}
+
 float momentum_cap(const StepEnergy& energy, float motion_speed, const AcceptedMovement& last, const Position& to) {
   const float fall = fall_speed_cap(energy, last, to);
   if (!walking(last)) return fall;
-  const float low = std::min(last.position.frame.origin.z, to.frame.origin.z);
-  return std::max(fall, motion_speed + speed_at(energy.carried, low));
+  return std::max(fall, ground_momentum_cap(energy, motion_speed, last, to));
 }
 
 float fall_speed_cap(const StepEnergy& energy, const AcceptedMovement& last, const Position& to) {

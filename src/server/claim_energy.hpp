@@ -35,6 +35,12 @@ struct StepEnergy {
 StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
                        float step_down);
 
+/// The fastest its motion and the velocity it carries may move it across
+/// walkable ground (m/s) on a step from `last` to `to`: the one on top of
+/// the other, at the step's lower end.
+float ground_momentum_cap(const StepEnergy& energy, float motion_speed, const AcceptedMovement& last,
+                          const Position& to);
+
 /// The fastest it may move across the ground (m/s) on a step from `last`
 /// to `to` by the step's energy: in the air its velocity alone, from
 /// walkable ground also its motion (`motion_speed`) on top of its velocity.

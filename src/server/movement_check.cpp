@@ -136,8 +136,8 @@ float anchor_speed(const CharacterSettings& settings, const StateVelocities& gro
 // What physics may have given a step from `last` in speed (claim_energy.hpp).
 struct StepBounds {
   StepEnergy energy;
-  float cap;       // its momentum across the ground, m/s
-  float fall_cap;  // the speed gravity may give it in the step, m/s
+  float cap;         // its momentum across the ground, m/s
+  float fall_cap;    // the speed gravity may give it in the step, m/s
   float energy_cap;  // its momentum by its energy alone, m/s
 };
 
@@ -151,8 +151,7 @@ StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities&
   // jump's upward speed takes it no faster across than its run.
   float across = last.supported ? kUncapped : last.air_across;
   if (walking(last) && jumped)
-    across = std::max(faster_motion_speed(leave, last, claimed),
-                      motion + speed_at(energy.carried, std::min(last.position.frame.origin.z, to.frame.origin.z)));
+    across = std::max(faster_motion_speed(leave, last, claimed), ground_momentum_cap(energy, motion, last, to));
   const float by_energy = momentum_cap(energy, motion, last, to);
   return {energy, std::min(by_energy, across), fall_speed_cap(energy, last, to), by_energy};
 }
@@ -220,13 +219,17 @@ bool turned_in_air(const World& world, const ac::AcBody& body, const AcceptedMov
   return stood_below(world, body, to, dt) || near_path(world, body, last.position, to);
 }
 
-// The energy height of a body that flew from `last` and landed on the
-// walkable ground of `next`: what its speed across and a slope kept.
-float landed_energy(const AcceptedMovement& last, const AcceptedMovement& next, const StepEnergy& energy) {
-  if (last.supported || !walking(next) || !std::isfinite(last.air_across)) return next.energy_z;
+// The energy height of its velocity after a step from `last` to `next`
+// (energy_after, friction taking its share over `friction_dt`); landed on
+// walkable ground from a flight that met nothing, no more than what its
+// speed across and a slope kept.
+float energy_after_step(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next,
+                        float friction_dt) {
+  const float after = energy_after(energy, next, friction_dt);
+  if (last.supported || !walking(next) || !std::isfinite(last.air_across)) return after;
   const float z = next.position.frame.origin.z;
   const float nz = next.contact_plane ? std::abs(next.contact_plane->plane.normal.z) : kFloorZ;
-  return std::min(next.energy_z, energy_height(z, landed_across(last.air_across, speed_at(energy.departed, z), nz)));
+  return std::min(after, energy_height(z, landed_across(last.air_across, speed_at(energy.departed, z), nz)));
 }
 
 ac::AcContact contact_of(const AcceptedMovement& s) {
@@ -688,8 +691,8 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
   keep_jump(last, end.contact, next);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
-  next.energy_z = energy_after(bounds.energy, next, friction_seconds(settings_.body, bounds.energy, claim.position, dt));
-  next.energy_z = landed_energy(last, next, bounds.energy);
+  next.energy_z =
+      energy_after_step(bounds.energy, last, next, friction_seconds(settings_.body, bounds.energy, claim.position, dt));
   // The replay's own speed across, if it met something that turned it.
   next.air_across = next.supported ? kUncapped
                                    : std::max(air_across_after(state_velocities_, last, motion, bounds.energy,
@@ -837,8 +840,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // Friction takes its share only where the path ends touching the ground
   // (a body just above it, which the probe below calls supported, glides).
   next.energy_z =
-      energy_after(bounds.energy, next, reach.result.contact ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f);
-  next.energy_z = landed_energy(last, next, bounds.energy);
+      energy_after_step(bounds.energy, last, next,
+                        reach.result.contact ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f);
   reanchor(last, to, motion, next);
   // In the air. A slope or ledge met since the last claim (or a jump, or
   // the ground it stood on then) may have sent it upwards with all of its
@@ -931,8 +934,9 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                     last, last.position, claim.t);
   }
   next.free_flight = !next.supported && !fresh && !stayed;
-  next.air_across = next.supported || met || turned ? kUncapped
-                                          : air_across_after(state_velocities_, last, motion, bounds.energy, to);
+  next.air_across = next.supported || met || turned
+                        ? kUncapped
+                        : air_across_after(state_velocities_, last, motion, bounds.energy, to);
   next.turned = !last.supported || !last.on_walkable || stayed || m.collision_normal.has_value() ||
                 !m.collided_object_ids.empty();
   if (next.free_flight) next.velocity_now.z -= 0.5f * kG * dt;
