@@ -29,12 +29,17 @@ float energy_height(float z, float speed) { return z + 0.5f * speed * speed / kG
 float speed_at(float energy_z, float z) { return std::sqrt(2.0f * kG * std::max(0.0f, energy_z - z)); }
 
 StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
-                       float step_down) {
+                       bool jump_reported, float step_down) {
   const float drop = last.position.frame.origin.z - to.frame.origin.z;
   StepEnergy e{last.energy_z, last.energy_z, true};
   e.may_leave = !walking(last) || jumped || drop > kFallPerMetre * horizontal_distance(last.position, to) + step_down;
-  if (last.supported && e.may_leave)
-    e.departed = std::max(e.carried, energy_height(last.position.frame.origin.z, departure_speed));
+  // A jump reported in the air left walkable ground it landed on since, no
+  // higher than the step's higher end (retail jumps only from the ground).
+  if (e.may_leave && (last.supported || jump_reported)) {
+    const float from = last.supported ? last.position.frame.origin.z
+                                      : std::max(last.position.frame.origin.z, to.frame.origin.z);
+    e.departed = std::max(e.carried, energy_height(from, departure_speed));
+  }
   return e;
 }
 

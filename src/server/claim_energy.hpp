@@ -26,14 +26,15 @@ float speed_at(float energy_z, float z);
 /// motion's speed and a jump's), if it stood on something and may have left
 /// it: it jumped (`jumped`), stood on no walkable ground, or dropped farther
 /// than walkable ground and a step down (`step_down`, m) take a body that
-/// keeps to the ground.
+/// keeps to the ground; or if this claim reports a jump (`jump_reported`),
+/// which only walkable ground allows.
 struct StepEnergy {
   float carried = 0.0f;
   float departed = 0.0f;
   bool may_leave = true;  ///< it may have left its support in the step
 };
 StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
-                       float step_down);
+                       bool jump_reported, float step_down);
 
 /// The fastest its motion and the velocity it carries may move it across
 /// walkable ground (m/s) on a step from `last` to `to`: the one on top of

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "server/motion_schedule.hpp"
+#include "transit/math/constants.hpp"
 #include "transit/motion/body_update.hpp"
 #include "transit/sim/sim_character.hpp"
 #include "transit/world/land_defs.hpp"
@@ -108,18 +109,21 @@ class Replayer {
     return body;
   }
 
-  std::optional<ReplayEnd> ended(const PhysicsBody& body) {
-    const Vec3 off = get_offset(body.position, claim_.position);
+  std::optional<ReplayEnd> ended(const PhysicsBody& ran) {
+    const Vec3 off = get_offset(ran.position, claim_.position);
     const float miss = glm::length(off);
     nearest_ = std::min(nearest_, miss);
     if (std::hypot(off.x, off.y) > tolerance_.across || off.z > tolerance_.above || -off.z > tolerance_.across)
       return std::nullopt;
+    PhysicsBody body = ran;
     if (!reaches_claim(body)) return std::nullopt;
     return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss};
   }
 
-  // The claim is where the run ended, or a straight transition away.
-  bool reaches_claim(const PhysicsBody& body) {
+  // The claim is where the run ended, or a straight transition away; one
+  // that ends on walkable ground the body was not on lands it there as
+  // retail lands it (a fall turns along the slope it lands on).
+  bool reaches_claim(PhysicsBody& body) {
     if (glm::length(get_offset(body.position, claim_.position)) < 1e-3f &&
         body.position.objcell_id == claim_.position.objcell_id)
       return true;
@@ -128,11 +132,22 @@ class Replayer {
     for (const ac::AcContact& contact : {body.transition_contact(), ac::AcContact{}}) {
       ac::move_body(world_, body.shape, body.position, claim_.position, contact, ac::TransitionOptions{}, move_);
       if (move_.ok && same_cell_or_outdoors(move_.position.objcell_id, claim_.position.objcell_id) &&
-          glm::length(get_offset(move_.position, claim_.position)) <= 0.05f)
+          glm::length(get_offset(move_.position, claim_.position)) <= 0.05f) {
+        if (!body.on_walkable && move_.contact_plane && move_.contact_plane->plane.normal.z >= kFloorZ) land(body);
         return true;
+      }
       if (!body.contact) break;
     }
     return false;
+  }
+
+  // Landing at the claim: its velocity and contact as meeting the ground
+  // leaves them. The closing move is no physics step of its own: no
+  // stopped velocity or stationary fall count comes of it.
+  void land(PhysicsBody& body) {
+    move_.velocity_stopped = false;
+    move_.frames_stationary_fall = 0;
+    set_position_internal(body, nullptr, move_, events_);
   }
 
   const World& world_;

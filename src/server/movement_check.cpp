@@ -146,7 +146,7 @@ StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities&
   const float motion = faster_motion_speed(ground, last, claimed);
   const bool jumped = claimed.jumped || last.motion.jumped;
   const StepEnergy energy = step_energy(last, to, departure_speed(settings, leave, motion, last, claimed), jumped,
-                                        settings.body.step_down_height * settings.body.scale);
+                                        claimed.jumped, settings.body.step_down_height * settings.body.scale);
   // In the air it moves across no faster than it left walkable ground; a
   // jump's upward speed takes it no faster across than its run.
   float across = last.supported ? kUncapped : last.air_across;

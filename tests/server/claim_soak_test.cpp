@@ -288,13 +288,14 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
       const ClaimCheck& check = checks[b];
       if (std::getenv("TRANSIT_CLAIM_SOAK_TRACE") && ch.name == std::getenv("TRANSIT_CLAIM_SOAK_TRACE"))
         std::printf("%s t %.4f dt %.3f frames %d z %.3f vz %.2f sup %d walk %d free %d air_z %.2f air_vz %.2f fwd %d "
-                    "jumped %d contact %d walkable %d across %.2f true_vh %.2f vh %.2f %s %s\n",
+                    "jumped %d contact %d walkable %d across %.2f true_vh %.2f vh %.2f now [%.2f %.2f %.2f] ez %.2f %s %s\n",
                     ch.name.c_str(), now, now - cl.accepted.t, cl.frames, claim.position.frame.origin.z,
                     check.next.velocity.z, check.next.supported, check.next.on_walkable, check.next.free_flight,
                     check.next.air_z, check.next.air_vz, static_cast<int>(claim.motion.forward), claim.motion.jumped,
                     ch.body.contact, ch.body.on_walkable, check.next.air_across,
                     std::hypot(ch.body.velocity.x, ch.body.velocity.y),
-                    std::hypot(check.next.velocity.x, check.next.velocity.y), to_string(check.verdict),
+                    std::hypot(check.next.velocity.x, check.next.velocity.y), check.next.velocity_now.x,
+                    check.next.velocity_now.y, check.next.velocity_now.z, check.next.energy_z, to_string(check.verdict),
                     check.reason.c_str());
       ++tally.claims;
       cl.accepted = check.next;
@@ -347,7 +348,11 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
 // energy, not their flight, held them and a replay explained (human2,
 // large3). And bodies whose last step's physics lagged its time, so that
 // its average fell short of the velocity a replay had given them (human1,
-// seed 7; human4, seed 20261125; random7, seed 424242).
+// seed 7; human4, seed 20261125; random7, seed 424242). And (seed
+// 20261125) a human that fell 30 m onto a slope and slid off it at 12 m/s,
+// its replay ending just above the slope, taken to be still falling
+// (human0), and a body that landed and jumped between two claims in the
+// air, whose jump gave it no energy (random0).
 TEST(ClaimSoak, CasesOnceFalselyRejectedAreAccepted) {
   for (const std::uint64_t c : {7673607691163736257ull, 14079819706770236506ull, 4491556450275279094ull,
                                 1749986564294262572ull, 997028722997888613ull, 10632404480087882247ull,
@@ -356,7 +361,8 @@ TEST(ClaimSoak, CasesOnceFalselyRejectedAreAccepted) {
                                 11865098764001420331ull, 6962566890036416209ull, 8786966466217065635ull,
                                 14134072134016852570ull, 5149153106537847058ull, 11346576412247644006ull,
                                 9166442026800077364ull, 14941183991173720153ull, 7071314822961089147ull,
-                                11371719252545494872ull, 12169115284300789605ull, 7131666464830479313ull}) {
+                                11371719252545494872ull, 12169115284300789605ull, 7131666464830479313ull,
+                                12615295553679774393ull, 4086107598453718842ull}) {
     SoakTally tally;
     run_case(c, 1000000, tally);
     EXPECT_GT(tally.claims, 10) << c;
