@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "server/claim_energy.hpp"
 #include "server/motion_schedule.hpp"
 #include "transit/math/constants.hpp"
 #include "transit/motion/body_update.hpp"
@@ -99,9 +100,14 @@ class Replayer {
   }
 
  private:
-  PhysicsBody start_body(const Vec3& velocity) const {
+  static float energy_of(const PhysicsBody& body) {
+    return energy_height(body.position.frame.origin.z, glm::length(body.velocity));
+  }
+
+  PhysicsBody start_body(const Vec3& velocity) {
     PhysicsBody body(settings_.body, last_.position);
     body.velocity = velocity;
+    start_energy_ = energy_of(body);
     body.contact = last_.supported && last_.contact_plane.has_value();
     body.on_walkable = body.contact && last_.on_walkable;
     body.contact_plane = last_.contact_plane;
@@ -117,7 +123,8 @@ class Replayer {
       return std::nullopt;
     PhysicsBody body = ran;
     if (!reaches_claim(body)) return std::nullopt;
-    return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss};
+    return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss,
+                     energy_of(ran) - start_energy_};
   }
 
   // The claim is where the run ended, or a straight transition away; one
@@ -157,6 +164,7 @@ class Replayer {
   ReplayTolerance tolerance_;
   float turn_rate_ = 0.0f;
   float nearest_ = 1e9f;
+  float start_energy_ = 0.0f;
   BodyEvents events_;
   ac::AcMoveResult move_;
 };

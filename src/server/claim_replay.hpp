@@ -25,6 +25,9 @@ struct ReplayEnd {
   bool on_walkable = false;
   std::optional<ac::CellPlane> contact_plane;
   float miss = 0.0f;  ///< metres between its end and the claim
+  /// Metres its energy height (claim_energy.hpp) rose from the start to the
+  /// end (a body pushed up between two slopes gains some).
+  float energy_gain = 0.0f;
 };
 
 /// Whether a replay may yet explain a claim the bounds reject so: too fast,

@@ -221,12 +221,13 @@ bool turned_in_air(const World& world, const ac::AcBody& body, const AcceptedMov
 
 // The energy height of its velocity after a step from `last` to `next`
 // (energy_after, friction taking its share over `friction_dt`); landed on
-// walkable ground from a flight that met nothing, no more than what its
-// speed across and a slope kept.
+// walkable ground from a flight that met nothing (its path ends touching
+// it: one the probe below calls supported may be passing just over it), no
+// more than what its speed across and a slope kept.
 float energy_after_step(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next,
-                        float friction_dt) {
+                        float friction_dt, bool touched) {
   const float after = energy_after(energy, next, friction_dt);
-  if (last.supported || !walking(next) || !std::isfinite(last.air_across)) return after;
+  if (!touched || last.supported || !walking(next) || !std::isfinite(last.air_across)) return after;
   const float z = next.position.frame.origin.z;
   const float nz = next.contact_plane ? std::abs(next.contact_plane->plane.normal.z) : kFloorZ;
   return std::min(after, energy_height(z, landed_across(last.air_across, speed_at(energy.departed, z), nz)));
@@ -367,6 +368,34 @@ std::optional<FallStop> fall_stops_at(const World& world, const ac::AcBody& body
     return std::nullopt;
   return FallStop{r.position.frame.origin.z,
                   r.contact_plane && ac::ObjectInfo::is_valid_walkable(r.contact_plane->plane.normal)};
+}
+
+// The ground (landblock z) a body in the air at `last` may have landed on
+// and left again (a jump, which retail allows only from walkable ground,
+// or a run off it) on its step to `to`: the highest support found below
+// either end of the step that it may have fallen onto, all of its speed
+// downwards, and risen from to `to` at `launch` (m/s) within the step's
+// `dt`; none if there is no such ground. (Any support: the server's world
+// has no characters, and a fall probe past an edge may miss what the body
+// stood on.)
+std::optional<float> ground_jumped_from(const World& world, const ac::AcBody& body, const AcceptedMovement& last,
+                                        const Position& to, float launch, float dt, float slack) {
+  const float from_z = last.position.frame.origin.z;
+  const float down = speed_at(last.energy_z, from_z);
+  const float deepest = from_z - (down * dt + 0.5f * kG * dt * dt) - slack;
+  std::optional<float> ground;
+  for (const Position* at : {&last.position, &to})
+    if (const auto stop = fall_stops_at(world, body, *at, deepest); stop && (!ground || stop->z > *ground))
+      ground = stop->z;
+  if (!ground) return std::nullopt;
+  // Down onto it, then up to the claim, within the step.
+  const float fall = std::max(0.0f, from_z - *ground - slack);
+  const float rise = std::max(0.0f, to.frame.origin.z - *ground - slack);
+  if (rise > 0.5f * launch * launch / kG) return std::nullopt;
+  const float fall_time = (std::sqrt(down * down + 2.0f * kG * fall) - down) / kG;
+  const float rise_time = (launch - std::sqrt(launch * launch - 2.0f * kG * rise)) / kG;
+  if (fall_time + rise_time > dt) return std::nullopt;
+  return ground;
 }
 
 // What the client's controls, known change by change, allow between two
@@ -581,7 +610,12 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
 }
 
 ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const MovementClaim& claim,
-                                         const ClaimedMotion& motion, const MotionChange* start) const {
+                                         const ClaimedMotion& reported, const MotionChange* start) const {
+  // A jump reported in the air that no ground near enough explains (it
+  // landed and jumped again since the last claim) did not happen.
+  ClaimedMotion motion = reported;
+  if (motion.jumped && !last.supported && !jump_ground(last, claim.position, motion, claim.t - last.t))
+    motion.jumped = false;
   bool beyond_flight = false;
   ClaimCheck c = check_bounds(last, claim, motion, start, beyond_flight);
   // The replay tolerance left, refilled since the last claim.
@@ -625,7 +659,8 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   if (beyond_flight) return c;
   float nearest = 0.0f;
   if (const auto end =
-          replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance, &nearest)) {
+          replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance, &nearest);
+      end && !above_energy(last, claim, motion, *end)) {
     ClaimCheck replayed = accept_replayed(last, claim, motion, *end);
     replayed.next.replay_leeway = leeway - end->miss;
     return replayed;
@@ -654,19 +689,59 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
 // The ground the height bounds count from, and the speed it may have left
 // it with. Any support anchors them: the server's view of walkability (a
 // probe below the claim) and the client's may differ at a slope's edge. So
-// does a jump, which only walkable ground allows: from ground no higher
-// than the higher end of the step (the server may have taken it for in the
-// air at the last claim, landing and jumping again since).
+// does a jump, which only walkable ground allows: from the ground it may
+// have left (the server may have taken it for in the air at the last claim,
+// landing and jumping again since).
 void MovementChecker::reanchor(const AcceptedMovement& last, const Position& to, const ClaimedMotion& motion,
                                AcceptedMovement& next) const {
   if (!last.supported && !motion.jumped) return;
-  next.anchor_z = last.supported ? last.position.frame.origin.z
-                                 : std::max(last.position.frame.origin.z, to.frame.origin.z);
+  const std::optional<float> ground =
+      last.supported ? std::optional<float>(last.position.frame.origin.z) : jump_ground(last, to, motion, next.t - last.t);
+  if (!ground) return;
+  next.anchor_z = *ground;
   next.anchor_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
   // A body the probe below calls supported may be passing just over
   // something on its way up, with what its arc still had.
   if (last.supported)
     next.anchor_speed = std::max(next.anchor_speed, arc_speed(last, last.t));
+}
+
+// A claim in the air since the last, higher than the step's energy lifts
+// the body (or a landing on something and leaving it since) and than the
+// replay that came near it gained (a body pushed up between two slopes):
+// the replay's tolerance does not lift it, nor its start above the energy
+// (a hack rising slowly would otherwise rise for as long as the tolerance
+// refills).
+bool MovementChecker::above_energy(const AcceptedMovement& last, const MovementClaim& claim,
+                                   const ClaimedMotion& motion, const ReplayEnd& end) const {
+  if (last.supported) return false;
+  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
+  const float z = claim.position.frame.origin.z - std::max(0.0f, end.energy_gain) - options_.height_slack;
+  if (z <= bounds.energy.departed) return false;
+  const std::optional<float> ground = jump_ground(last, claim.position, motion, claim.t - last.t);
+  return !ground || z > energy_height(*ground, leave_speed(last, motion));
+}
+
+// The ground a body in the air at `last` may have left again on its step to
+// `to` with `motion` (ground_jumped_from); where nothing is found but
+// something lies near its path or below the claim, no higher than the
+// step's higher end.
+std::optional<float> MovementChecker::jump_ground(const AcceptedMovement& last, const Position& to,
+                                                  const ClaimedMotion& motion, double dt) const {
+  const float step = static_cast<float>(dt);
+  if (auto ground = ground_jumped_from(*world_, settings_.body, last, to, leave_speed(last, motion), step,
+                                       options_.height_slack))
+    return ground;
+  if (near_path(*world_, settings_.body, last.position, to) || stood_below(*world_, settings_.body, to, step))
+    return std::max(last.position.frame.origin.z, to.frame.origin.z);
+  return std::nullopt;
+}
+
+// The most its motion (and a jump) may leave walkable ground with, m/s.
+float MovementChecker::leave_speed(const AcceptedMovement& last, const ClaimedMotion& motion) const {
+  return departure_speed(settings_, state_velocities_, faster_motion_speed(ground_velocities_, last, motion), last,
+                         motion) *
+         (1.0f + options_.speed_margin);
 }
 
 // The state after a claim a replay explained: where the replay says it is
@@ -692,7 +767,8 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   keep_jump(last, end.contact, next);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
   next.energy_z =
-      energy_after_step(bounds.energy, last, next, friction_seconds(settings_.body, bounds.energy, claim.position, dt));
+      energy_after_step(bounds.energy, last, next, friction_seconds(settings_.body, bounds.energy, claim.position, dt),
+                        end.contact);
   // The replay's own speed across, if it met something that turned it.
   next.air_across = next.supported ? kUncapped
                                    : std::max(air_across_after(state_velocities_, last, motion, bounds.energy,
@@ -841,7 +917,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // (a body just above it, which the probe below calls supported, glides).
   next.energy_z =
       energy_after_step(bounds.energy, last, next,
-                        reach.result.contact ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f);
+                        reach.result.contact ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f,
+                        reach.result.contact);
   reanchor(last, to, motion, next);
   // In the air. A slope or ledge met since the last claim (or a jump, or
   // the ground it stood on then) may have sent it upwards with all of its

@@ -174,5 +174,45 @@ TEST_F(SpeedHack, ACreatureClaimingAHumansRunIsRejected) {
   }
 }
 
+
+// A fly hack: after a jump, the claims rise on slowly, claim after claim,
+// each a little above the last (with or without a jump reported every
+// time). A replay from each claim falls short of the next by less than its
+// tolerance refills, so replays alone would let it rise for ever: they do
+// not lift a body in the air higher than its energy (the jump's 3.2 m
+// here), nor does a jump reported in the air with no ground near enough
+// to have jumped from count.
+TEST_F(SpeedHack, AFlyHackRisingSlowlyAfterAJumpIsRejectedBeforeItRisesFourAndAHalfMetres) {
+  Position spawn = *world_->resolve_global(local_to_global(0xA9B40023u, {103.0f, 60.0f, 20.0f}));
+  Character standing(player(), spawn);
+  standing.place(*world_);
+  const MovementChecker checker(*world_, player());
+  for (const bool jump_each_claim : {false, true})
+    for (const double dt : {1.0 / 30.0, 0.1, 0.25})
+      for (const float rate : {0.2f, 0.5f, 1.0f, 2.0f}) {
+        AcceptedMovement state = checker.start(standing.position(), 0.0);
+        Position at = standing.position();
+        ClaimVerdict verdict = ClaimVerdict::Accepted;
+        for (double t = dt; t < 20.0 && verdict == ClaimVerdict::Accepted; t += dt) {
+          ClaimedMotion motion{ForwardInput::Stop};
+          motion.jumped = jump_each_claim || t < 1.5 * dt;
+          MovementClaim claim{t, at, motion};
+          claim.position.frame.origin.z += rate * static_cast<float>(dt);
+          const ClaimCheck c = checker.check(state, claim);
+          verdict = c.verdict;
+          if (c.accepted()) {
+            state = c.next;
+            at = claim.position;
+          }
+        }
+        const float rose = at.frame.origin.z - standing.position().frame.origin.z;
+        const std::string what =
+            fmt::format("{} m/s every {:.3f} s{}", rate, dt, jump_each_claim ? ", a jump each claim" : "");
+        EXPECT_EQ(verdict, ClaimVerdict::Flying) << what << ": rose " << rose << " m";
+        EXPECT_LT(rose, 4.5f) << what;
+        std::printf("fly hack %s: rose %.2f m\n", what.c_str(), rose);
+      }
+}
+
 }  // namespace
 }  // namespace transit
