@@ -658,14 +658,19 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   // across than it left the ground with.
   if (beyond_flight) return c;
   float nearest = 0.0f;
-  if (const auto end =
-          replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance, &nearest);
-      end && !above_energy(last, claim, motion, *end)) {
+  const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance, &nearest);
+  const std::optional<float> above = end ? above_energy(last, claim, motion, *end) : std::nullopt;
+  if (end && !above) {
     ClaimCheck replayed = accept_replayed(last, claim, motion, *end);
     replayed.next.replay_leeway = leeway - end->miss;
     return replayed;
   }
-  c.reason += fmt::format("; no replay of the physics ends nearer than {:.2f} m", nearest);
+  if (above)
+    c.reason += fmt::format("; a replay of the physics ends {:.2f} m from it, but in the air no higher than "
+                            "z {:.2f}, which its energy lifts it to",
+                            end->miss, *above);
+  else
+    c.reason += fmt::format("; no replay of the physics ends nearer than {:.2f} m", nearest);
   if (leeway < options_.replay_tolerance)
     c.reason += fmt::format(" (of its {:.2f} m tolerance, {:.2f} m is left)", options_.replay_tolerance, leeway);
   return c;
@@ -695,8 +700,8 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
 void MovementChecker::reanchor(const AcceptedMovement& last, const Position& to, const ClaimedMotion& motion,
                                AcceptedMovement& next) const {
   if (!last.supported && !motion.jumped) return;
-  const std::optional<float> ground =
-      last.supported ? std::optional<float>(last.position.frame.origin.z) : jump_ground(last, to, motion, next.t - last.t);
+  const std::optional<float> ground = last.supported ? std::optional<float>(last.position.frame.origin.z)
+                                                     : jump_ground(last, to, motion, next.t - last.t);
   if (!ground) return;
   next.anchor_z = *ground;
   next.anchor_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
@@ -706,20 +711,23 @@ void MovementChecker::reanchor(const AcceptedMovement& last, const Position& to,
     next.anchor_speed = std::max(next.anchor_speed, arc_speed(last, last.t));
 }
 
-// A claim in the air since the last, higher than the step's energy lifts
-// the body (or a landing on something and leaving it since) and than the
-// replay that came near it gained (a body pushed up between two slopes):
-// the replay's tolerance does not lift it, nor its start above the energy
-// (a hack rising slowly would otherwise rise for as long as the tolerance
-// refills).
-bool MovementChecker::above_energy(const AcceptedMovement& last, const MovementClaim& claim,
-                                   const ClaimedMotion& motion, const ReplayEnd& end) const {
-  if (last.supported) return false;
+// The height (landblock z) a claim in the air since the last is above, if
+// it is higher than the step's energy lifts the body (or a landing on
+// something and leaving it since) and than the replay that came near it
+// gained (a body pushed up between two slopes): the replay's tolerance does
+// not lift it, nor its start above the energy (a hack rising slowly would
+// otherwise rise for as long as the tolerance refills).
+std::optional<float> MovementChecker::above_energy(const AcceptedMovement& last, const MovementClaim& claim,
+                                                   const ClaimedMotion& motion, const ReplayEnd& end) const {
+  if (last.supported) return std::nullopt;
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
-  const float z = claim.position.frame.origin.z - std::max(0.0f, end.energy_gain) - options_.height_slack;
-  if (z <= bounds.energy.departed) return false;
-  const std::optional<float> ground = jump_ground(last, claim.position, motion, claim.t - last.t);
-  return !ground || z > energy_height(*ground, leave_speed(last, motion));
+  const float lift = std::max(0.0f, end.energy_gain) + options_.height_slack;
+  float top = bounds.energy.departed;
+  if (claim.position.frame.origin.z <= top + lift) return std::nullopt;
+  if (const std::optional<float> ground = jump_ground(last, claim.position, motion, claim.t - last.t))
+    top = std::max(top, energy_height(*ground, leave_speed(last, motion)));
+  if (claim.position.frame.origin.z <= top + lift) return std::nullopt;
+  return top + lift;
 }
 
 // The ground a body in the air at `last` may have left again on its step to

@@ -220,8 +220,8 @@ class MovementChecker {
                           const MotionChange* start) const;
   ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                           const MotionChange* start, bool& beyond_flight) const;
-  bool above_energy(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
-                    const ReplayEnd& end) const;
+  std::optional<float> above_energy(const AcceptedMovement& last, const MovementClaim& claim,
+                                    const ClaimedMotion& motion, const ReplayEnd& end) const;
   float leave_speed(const AcceptedMovement& last, const ClaimedMotion& motion) const;
   std::optional<float> jump_ground(const AcceptedMovement& last, const Position& to, const ClaimedMotion& motion,
                                   double dt) const;
