@@ -614,10 +614,13 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   // A jump reported in the air that no ground near enough explains (it
   // landed and jumped again since the last claim) did not happen.
   ClaimedMotion motion = reported;
-  if (motion.jumped && !last.supported && !jump_ground(last, claim.position, motion, claim.t - last.t))
-    motion.jumped = false;
+  std::optional<float> jumped_from;
+  if (motion.jumped && !last.supported) {
+    jumped_from = jump_ground(last, claim.position, motion, claim.t - last.t);
+    motion.jumped = jumped_from.has_value();
+  }
   bool beyond_flight = false;
-  ClaimCheck c = check_bounds(last, claim, motion, start, beyond_flight);
+  ClaimCheck c = check_bounds(last, claim, motion, start, jumped_from, beyond_flight);
   // The replay tolerance left, refilled since the last claim.
   const float leeway = std::min(options_.replay_tolerance,
                                 last.replay_leeway + options_.replay_tolerance_per_second *
@@ -659,9 +662,9 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   if (beyond_flight) return c;
   float nearest = 0.0f;
   const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance, &nearest);
-  const std::optional<float> above = end ? above_energy(last, claim, motion, *end) : std::nullopt;
+  const std::optional<float> above = end ? above_energy(last, claim, motion, jumped_from, *end) : std::nullopt;
   if (end && !above) {
-    ClaimCheck replayed = accept_replayed(last, claim, motion, *end);
+    ClaimCheck replayed = accept_replayed(last, claim, motion, jumped_from, *end);
     replayed.next.replay_leeway = leeway - end->miss;
     return replayed;
   }
@@ -695,15 +698,12 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
 // it with. Any support anchors them: the server's view of walkability (a
 // probe below the claim) and the client's may differ at a slope's edge. So
 // does a jump, which only walkable ground allows: from the ground it may
-// have left (the server may have taken it for in the air at the last claim,
-// landing and jumping again since).
-void MovementChecker::reanchor(const AcceptedMovement& last, const Position& to, const ClaimedMotion& motion,
-                               AcceptedMovement& next) const {
+// have left (`jumped_from`, jump_ground: the server may have taken it for in
+// the air at the last claim, landing and jumping again since).
+void MovementChecker::reanchor(const AcceptedMovement& last, const ClaimedMotion& motion,
+                               const std::optional<float>& jumped_from, AcceptedMovement& next) const {
   if (!last.supported && !motion.jumped) return;
-  const std::optional<float> ground = last.supported ? std::optional<float>(last.position.frame.origin.z)
-                                                     : jump_ground(last, to, motion, next.t - last.t);
-  if (!ground) return;
-  next.anchor_z = *ground;
+  next.anchor_z = last.supported ? last.position.frame.origin.z : *jumped_from;
   next.anchor_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
   // A body the probe below calls supported may be passing just over
   // something on its way up, with what its arc still had.
@@ -718,14 +718,17 @@ void MovementChecker::reanchor(const AcceptedMovement& last, const Position& to,
 // not lift it, nor its start above the energy (a hack rising slowly would
 // otherwise rise for as long as the tolerance refills).
 std::optional<float> MovementChecker::above_energy(const AcceptedMovement& last, const MovementClaim& claim,
-                                                   const ClaimedMotion& motion, const ReplayEnd& end) const {
+                                                   const ClaimedMotion& motion,
+                                                   const std::optional<float>& jumped_from,
+                                                   const ReplayEnd& end) const {
   if (last.supported) return std::nullopt;
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
   const float lift = std::max(0.0f, end.energy_gain) + options_.height_slack;
   float top = bounds.energy.departed;
   if (claim.position.frame.origin.z <= top + lift) return std::nullopt;
-  if (const std::optional<float> ground = jump_ground(last, claim.position, motion, claim.t - last.t))
-    top = std::max(top, energy_height(*ground, leave_speed(last, motion)));
+  const std::optional<float> ground =
+      motion.jumped ? jumped_from : jump_ground(last, claim.position, motion, claim.t - last.t);
+  if (ground) top = std::max(top, energy_height(*ground, leave_speed(last, motion)));
   if (claim.position.frame.origin.z <= top + lift) return std::nullopt;
   return top + lift;
 }
@@ -755,7 +758,8 @@ float MovementChecker::leave_speed(const AcceptedMovement& last, const ClaimedMo
 // The state after a claim a replay explained: where the replay says it is
 // going, its arc starting again at the claim.
 ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const MovementClaim& claim,
-                                            const ClaimedMotion& motion, const ReplayEnd& end) const {
+                                            const ClaimedMotion& motion, const std::optional<float>& jumped_from,
+                                            const ReplayEnd& end) const {
   ClaimCheck c;
   AcceptedMovement& next = c.next;
   next = last;
@@ -782,7 +786,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
                                    : std::max(air_across_after(state_velocities_, last, motion, bounds.energy,
                                                                claim.position),
                                               horizontal(end.velocity));
-  reanchor(last, claim.position, motion, next);
+  reanchor(last, motion, jumped_from, next);
   if (!(walking(last) && end.contact && end.on_walkable)) next.unsteady_t = claim.t;
   next.free_flight = false;
   next.turned = false;  // the replay's own velocity
@@ -805,7 +809,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
 
 ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const MovementClaim& claim,
                                          const ClaimedMotion& motion, const MotionChange* start,
-                                         bool& beyond_flight) const {
+                                         const std::optional<float>& jumped_from, bool& beyond_flight) const {
   const World& world = *world_;
   const Position& to = claim.position;
   const double dt_d = claim.t - last.t;
@@ -927,7 +931,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
       energy_after_step(bounds.energy, last, next,
                         reach.result.contact ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f,
                         reach.result.contact);
-  reanchor(last, to, motion, next);
+  reanchor(last, motion, jumped_from, next);
   // In the air. A slope or ledge met since the last claim (or a jump, or
   // the ground it stood on then) may have sent it upwards with all of its
   // speed; otherwise it is on the arc it was on, and from here on it is.
@@ -976,9 +980,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                     to.frame.origin.z > arc_now;
   // What its own motion may send it upwards with; momentum turned upwards
   // (a slide down one slope up another) is left to the replay.
-  const float motion_leave_speed = departure_speed(
-      settings_, state_velocities_, faster_motion_speed(ground_velocities_, last, motion), last, motion);
-  const float launch = motion_leave_speed * (1.0f + options_.speed_margin);
+  const float launch = leave_speed(last, motion);
   // How high its motion may lift it: all of it upwards; with its controls
   // known, only what of their path the claim's horizontal travel leaves
   // (a runner that went its whole way across rose by no slope).

@@ -288,7 +288,8 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
       const ClaimCheck& check = checks[b];
       if (std::getenv("TRANSIT_CLAIM_SOAK_TRACE") && ch.name == std::getenv("TRANSIT_CLAIM_SOAK_TRACE"))
         std::printf("%s t %.4f dt %.3f frames %d z %.3f vz %.2f sup %d walk %d free %d air_z %.2f air_vz %.2f fwd %d "
-                    "jumped %d contact %d walkable %d across %.2f true_vh %.2f vh %.2f now [%.2f %.2f %.2f] ez %.2f %s %s\n",
+                    "jumped %d contact %d walkable %d across %.2f true_vh %.2f vh %.2f now [%.2f %.2f %.2f] "
+                    "ez %.2f %s %s\n",
                     ch.name.c_str(), now, now - cl.accepted.t, cl.frames, claim.position.frame.origin.z,
                     check.next.velocity.z, check.next.supported, check.next.on_walkable, check.next.free_flight,
                     check.next.air_z, check.next.air_vz, static_cast<int>(claim.motion.forward), claim.motion.jumped,

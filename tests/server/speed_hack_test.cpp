@@ -174,7 +174,6 @@ TEST_F(SpeedHack, ACreatureClaimingAHumansRunIsRejected) {
   }
 }
 
-
 // A fly hack: after a jump, the claims rise on slowly, claim after claim,
 // each a little above the last (with or without a jump reported every
 // time). A replay from each claim falls short of the next by less than its

@@ -218,18 +218,21 @@ class MovementChecker {
   // controls held at the last claim when they are known.
   ClaimCheck check_motion(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                           const MotionChange* start) const;
+  // `jumped_from`: the ground a jump reported in the air left (jump_ground).
   ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
-                          const MotionChange* start, bool& beyond_flight) const;
+                          const MotionChange* start, const std::optional<float>& jumped_from,
+                          bool& beyond_flight) const;
   std::optional<float> above_energy(const AcceptedMovement& last, const MovementClaim& claim,
-                                    const ClaimedMotion& motion, const ReplayEnd& end) const;
+                                    const ClaimedMotion& motion, const std::optional<float>& jumped_from,
+                                    const ReplayEnd& end) const;
   float leave_speed(const AcceptedMovement& last, const ClaimedMotion& motion) const;
   std::optional<float> jump_ground(const AcceptedMovement& last, const Position& to, const ClaimedMotion& motion,
                                   double dt) const;
-  void reanchor(const AcceptedMovement& last, const Position& to, const ClaimedMotion& motion,
+  void reanchor(const AcceptedMovement& last, const ClaimedMotion& motion, const std::optional<float>& jumped_from,
                 AcceptedMovement& next) const;
   AcceptedMovement replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const;
   ClaimCheck accept_replayed(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
-                             const ReplayEnd& end) const;
+                             const std::optional<float>& jumped_from, const ReplayEnd& end) const;
 
   const World* world_;
   CharacterSettings settings_;
