@@ -31,15 +31,16 @@ float speed_at(float energy_z, float z) { return std::sqrt(2.0f * kG * std::max(
 StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
                        bool jump_reported, float step_down) {
   const float drop = last.position.frame.origin.z - to.frame.origin.z;
-  StepEnergy e{last.energy_z, last.energy_z, true};
+  StepEnergy e{last.energy_z, last.energy_z, true, last.energy_z};
   e.may_leave = !walking(last) || jumped || drop > kFallPerMetre * horizontal_distance(last.position, to) + step_down;
   // A jump reported in the air left walkable ground it landed on since, no
   // higher than the step's higher end (retail jumps only from the ground).
-  if (e.may_leave && (last.supported || jump_reported)) {
+  if (last.supported || jump_reported) {
     const float from = last.supported ? last.position.frame.origin.z
                                       : std::max(last.position.frame.origin.z, to.frame.origin.z);
-    e.departed = std::max(e.carried, energy_height(from, departure_speed));
+    e.left = std::max(e.carried, energy_height(from, departure_speed));
   }
+  if (e.may_leave) e.departed = e.left;
   return e;
 }
 
@@ -61,7 +62,8 @@ float fall_speed_cap(const StepEnergy& energy, const AcceptedMovement& last, con
 }
 
 float energy_after(const StepEnergy& energy, const AcceptedMovement& next, float dt) {
-  if (energy.may_leave || !walking(next)) return energy.departed;
+  if (energy.may_leave) return energy.departed;
+  if (!walking(next)) return energy.left;
   const float z = next.position.frame.origin.z;
   return energy_height(z, speed_at(energy.carried, z) * std::pow(1.0f - kDefaultFriction, dt));
 }

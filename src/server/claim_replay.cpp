@@ -186,11 +186,14 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // from (one that ends near it along another control path may carry a
   // different velocity).
   std::optional<ReplayEnd> best;
-  // Its velocity now; on something, where friction slows it, also half of
-  // it, or at rest (the motion moves a body on the ground, whatever its
-  // velocity).
-  Vec3 velocities[3] = {last.velocity_now};
+  // Its velocity now, and the claims' average over the last step (the
+  // estimate now may be a replay's that ended up to the tolerance away, or
+  // miss a landing's turn); on something, where friction slows it, also
+  // half of it, or at rest (the motion moves a body on the ground, whatever
+  // its velocity).
+  Vec3 velocities[4] = {last.velocity_now};
   int velocity_count = 1;
+  if (every_way && last.velocity != last.velocity_now) velocities[velocity_count++] = last.velocity;
   if (last.supported && every_way)
     for (const Vec3& v : {last.velocity_now * 0.5f, Vec3(0.0f)})
       if (std::find(velocities, velocities + velocity_count, v) == velocities + velocity_count)

@@ -5,11 +5,11 @@
 // client may have had (the claimed motion or the last one held; the time
 // in one to four frames; the heading turning evenly from the last claim's
 // to this one's, or all in one half; a claimed jump at any eighth of the
-// time; the velocity the server carries, or on the ground half of it or
-// none). With the client's motion changes known, each stretch between
-// them runs its own controls (forward, sidestep, turn, a jump where it
-// began) in one to four frames instead. The claim is explained if one of
-// those runs ends near it.
+// time; the velocity the server carries or the claims' average over the
+// last step, or on the ground half of the first or none). With the
+// client's motion changes known, each stretch between them runs its own
+// controls (forward, sidestep, turn, a jump where it began) in one to four
+// frames instead. The claim is explained if one of those runs ends near it.
 
 #include <optional>
 

@@ -679,17 +679,21 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   return c;
 }
 
-// The state a replay starts from: the last, moving no faster than physics
-// may have made it.
+// The state a replay starts from: the last, its velocity and the claims'
+// average (replay_claim tries both) no faster than physics may have made it.
 AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const {
   AcceptedMovement from = last;
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, last.position);
-  Vec3& v = from.velocity_now;
-  if (glm::length(v) > bounds.energy_cap) v = glm::normalize(v) * bounds.energy_cap;
-  // In the air, what it flies across with besides (its fall is its own).
-  if (const float across = horizontal(v); across > bounds.cap) {
-    v.x *= bounds.cap / across;
-    v.y *= bounds.cap / across;
+  // The claims' average in the air falls as the carried velocity does: a
+  // body hovering claims none.
+  if (!last.supported) from.velocity.z = from.velocity_now.z;
+  for (Vec3* v : {&from.velocity_now, &from.velocity}) {
+    if (glm::length(*v) > bounds.energy_cap) *v = glm::normalize(*v) * bounds.energy_cap;
+    // In the air, what it flies across with besides (its fall is its own).
+    if (const float across = horizontal(*v); across > bounds.cap) {
+      v->x *= bounds.cap / across;
+      v->y *= bounds.cap / across;
+    }
   }
   return from;
 }
