@@ -139,6 +139,7 @@ struct StepBounds {
   float cap;         // its momentum across the ground, m/s
   float fall_cap;    // the speed gravity may give it in the step, m/s
   float energy_cap;  // its momentum by its energy alone, m/s
+  float glide_z;     // AcceptedMovement::glide_z in the step
 };
 
 StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities& ground, const StateVelocities& leave,
@@ -152,8 +153,40 @@ StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities&
   float across = last.supported ? kUncapped : last.air_across;
   if (walking(last) && jumped)
     across = std::max(faster_motion_speed(leave, last, claimed), ground_momentum_cap(energy, motion, last, to));
-  const float by_energy = momentum_cap(energy, motion, last, to);
-  return {energy, std::min(by_energy, across), fall_speed_cap(energy, last, to), by_energy};
+  float by_energy = momentum_cap(energy, motion, last, to);
+  // On walkable ground, a motion slower than the last may leave it the
+  // faster one's velocity (`left`), which it glides on
+  // (AcceptedMovement::glide_z); none once the motion speeds up, and the
+  // slower motion moves it on top only after the step it slowed in: a hack
+  // reporting its run stopped, or a walk, every other claim must not run
+  // on both.
+  const float now = motion_speed(leave, claimed), before = motion_speed(leave, last.motion);
+  const float glide = !walking(last) || now > before ? -kUncapped
+                      : now < before                 ? std::max(last.glide_z, energy.left)
+                                                     : last.glide_z;
+  if (std::isfinite(glide)) {
+    StepEnergy gliding = energy;
+    gliding.carried = std::max(energy.carried, glide);
+    const float on_top = now < before ? 0.0f : motion_speed(ground, claimed);
+    by_energy = std::max(by_energy, ground_momentum_cap(gliding, on_top, last, to));
+  }
+  return {energy, std::min(by_energy, across), fall_speed_cap(energy, last, to), by_energy, glide};
+}
+
+// The glide left after a step that ends in `next` (friction slowing it
+// over `friction_dt`); one that ends off walkable ground flies with it, in
+// its energy.
+void keep_glide(const StepBounds& bounds, float friction_dt, AcceptedMovement& next) {
+  next.glide_z = -kUncapped;
+  if (!std::isfinite(bounds.glide_z)) return;
+  if (!walking(next)) {
+    next.energy_z = std::max(next.energy_z, bounds.glide_z);
+    return;
+  }
+  StepEnergy gliding = bounds.energy;
+  gliding.carried = bounds.glide_z;
+  gliding.may_leave = false;
+  next.glide_z = energy_after(gliding, next, friction_dt);
 }
 
 // The speed across (m/s) a body flying across at up to `across` and at up
@@ -782,9 +815,9 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
   keep_jump(last, end.contact, next);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
-  next.energy_z =
-      energy_after_step(bounds.energy, last, next, friction_seconds(settings_.body, bounds.energy, claim.position, dt),
-                        end.contact);
+  const float friction_dt = friction_seconds(settings_.body, bounds.energy, claim.position, dt);
+  next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, end.contact);
+  keep_glide(bounds, end.contact ? friction_dt : 0.0f, next);
   // The replay's own speed across, if it met something that turned it.
   next.air_across = next.supported ? kUncapped
                                    : std::max(air_across_after(state_velocities_, last, motion, bounds.energy,
@@ -931,10 +964,9 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   keep_jump(last, reach.result.contact && !stayed, next);
   // Friction takes its share only where the path ends touching the ground
   // (a body just above it, which the probe below calls supported, glides).
-  next.energy_z =
-      energy_after_step(bounds.energy, last, next,
-                        reach.result.contact ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f,
-                        reach.result.contact);
+  const float friction_dt = reach.result.contact ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f;
+  next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, reach.result.contact);
+  keep_glide(bounds, friction_dt, next);
   reanchor(last, motion, jumped_from, next);
   // In the air. A slope or ledge met since the last claim (or a jump, or
   // the ground it stood on then) may have sent it upwards with all of its

@@ -43,9 +43,10 @@ class SpeedHack : public ::testing::Test {
   // `drop`: metres above the ground it starts, falling, to land running;
   // `hop`: it jumps this often (s), as soon as it stands again; `weave`:
   // each claim it is put this many metres to one side, then the other.
-  // `stop_every`: every so many claims it reports its run stopped.
+  // `stop_every`: every so many claims it reports `slower` instead of its run.
   static HackOutcome run(float factor, double dt, const CharacterSettings& settings = player(), float drop = 0.0f,
-                         double hop = 0.0, float weave = 0.0f, int stop_every = 0) {
+                         double hop = 0.0, float weave = 0.0f, int stop_every = 0,
+                         ForwardInput slower = ForwardInput::Stop) {
     Position spawn = *world_->resolve_global(local_to_global(0xA9B40023u, {103.0f, 60.0f, 20.0f}));
     spawn.frame.set_heading(180.0f);
     Character honest(settings, spawn);
@@ -63,7 +64,7 @@ class SpeedHack : public ::testing::Test {
     double next_hop = hop;
     for (double t = dt; t < 2.5 + 1e-9; t += dt) {
       const bool stopped = stop_every > 0 && (out.accepted + 1) % stop_every == 0;
-      ClaimedMotion motion{stopped ? ForwardInput::Stop : ForwardInput::Run};
+      ClaimedMotion motion{stopped ? slower : ForwardInput::Run};
       if (hop > 0.0 && t >= next_hop && honest.jump(1.0f)) {
         motion.jumped = true;
         next_hop = t + hop;
@@ -166,16 +167,18 @@ TEST_F(SpeedHack, ASpeedHackThatHopsAndWeavesIsRejectedBeforeItGainsThreeAndAHal
 // ground over a bump as it stopped, it glides on): a hack that reports its
 // run stopped now and then must not run on that velocity as well.
 TEST_F(SpeedHack, ASpeedHackReportingItsRunStoppedNowAndThenIsRejectedBeforeItGainsThreeAndAHalfMetres) {
-  for (const int every : {2, 3, 5})
-    for (float factor : {1.3f, 1.5f, 2.0f})
-      for (double dt : {1.0 / 30.0, 0.1, 0.25}) {
-        const std::string what = fmt::format("x{} every {:.3f} s, stopped every {} claims", factor, dt, every);
-        const HackOutcome o = run(factor, dt, player(), 0.0f, 0.0, 0.0f, every);
-        EXPECT_NE(o.verdict, ClaimVerdict::Accepted) << what << ": " << o.accepted << " claims accepted";
-        EXPECT_LT(o.gained, 3.5f) << what << ": " << o.reason;
-        std::printf("speed hack stopping %s: %d claims accepted, %.2f m gained\n", what.c_str(), o.accepted,
-                    o.gained);
-      }
+  for (const ForwardInput slower : {ForwardInput::Stop, ForwardInput::Walk})
+    for (const int every : {2, 3, 5})
+      for (float factor : {1.3f, 1.5f, 2.0f})
+        for (double dt : {1.0 / 30.0, 0.1, 0.25}) {
+          const std::string what = fmt::format("x{} every {:.3f} s, {} every {} claims", factor, dt,
+                                               to_string(slower), every);
+          const HackOutcome o = run(factor, dt, player(), 0.0f, 0.0, 0.0f, every, slower);
+          EXPECT_NE(o.verdict, ClaimVerdict::Accepted) << what << ": " << o.accepted << " claims accepted";
+          EXPECT_LT(o.gained, 3.5f) << what << ": " << o.reason;
+          std::printf("speed hack slowing %s: %d claims accepted, %.2f m gained\n", what.c_str(), o.accepted,
+                      o.gained);
+        }
 }
 
 TEST_F(SpeedHack, ACreatureClaimingAHumansRunIsRejected) {

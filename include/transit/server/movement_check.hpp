@@ -151,6 +151,12 @@ struct AcceptedMovement {
   /// momentum the claims show beyond this is not physics' (a speed hack
   /// claiming a little more each time) and is not carried.
   float energy_z = 0.0f;
+  /// On walkable ground since its motion slowed: the energy height
+  /// (landblock z) of the velocity it may have kept from the faster motion
+  /// (retail keeps the velocity a body left the ground with when its motion
+  /// stops: off the ground over a bump as it stopped, it glides on), until
+  /// its motion speeds up again; -infinity: none.
+  float glide_z = -std::numeric_limits<float>::infinity();
   /// In the air since it left walkable ground, meeting nothing since: the
   /// fastest it may move across the ground, m/s. Leaving walkable ground
   /// sets a character's velocity to what its motion leaves with (or keeps
