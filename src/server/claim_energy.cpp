@@ -62,8 +62,7 @@ float fall_speed_cap(const StepEnergy& energy, const AcceptedMovement& last, con
 }
 
 float energy_after(const StepEnergy& energy, const AcceptedMovement& next, float dt) {
-  if (energy.may_leave) return energy.departed;
-  if (!walking(next)) return energy.left;
+  if (energy.may_leave || !walking(next)) return energy.departed;
   const float z = next.position.frame.origin.z;
   return energy_height(z, speed_at(energy.carried, z) * std::pow(1.0f - kDefaultFriction, dt));
 }

@@ -32,8 +32,8 @@ struct StepEnergy {
   float carried = 0.0f;
   float departed = 0.0f;
   bool may_leave = true;  ///< it may have left its support in the step
-  /// Its energy had it left its support anyway (a claim that ends in the
-  /// air shows it did: a step up onto a ledge and off its edge).
+  /// Its energy had it left its support with its motion anyway (a body
+  /// whose motion slowed may glide on with the faster one's velocity).
   float left = 0.0f;
 };
 StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
@@ -58,8 +58,7 @@ float fall_speed_cap(const StepEnergy& energy, const AcceptedMovement& last, con
 
 /// The energy height of its velocity after the step to `next`: when it
 /// could not leave its support and ends on walkable ground, it stayed on the
-/// ground and retail's friction took its share of the velocity over `dt`;
-/// ending off walkable ground, it left it (StepEnergy::left).
+/// ground and retail's friction took its share of the velocity over `dt`.
 float energy_after(const StepEnergy& energy, const AcceptedMovement& next, float dt);
 
 }  // namespace transit
