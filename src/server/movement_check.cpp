@@ -252,6 +252,16 @@ bool turned_in_air(const World& world, const ac::AcBody& body, const AcceptedMov
   return stood_below(world, body, to, dt) || near_path(world, body, last.position, to);
 }
 
+// Metres a body stands above the support plane the probe below found: 0
+// when on or below it, or 0.5 m or more above it (a plane from another
+// landblock's frame may be anywhere).
+float gap_above_support(const AcceptedMovement& s) {
+  if (!s.contact_plane) return 0.0f;
+  const float nz = std::max(std::abs(s.contact_plane->plane.normal.z), 0.1f);
+  const float gap = s.contact_plane->plane.distance(s.position.frame.origin) / nz;
+  return gap > 0.0f && gap < 0.5f ? gap : 0.0f;
+}
+
 // The energy height of its velocity after a step from `last` to `next`
 // (energy_after, friction taking its share over `friction_dt`); landed on
 // walkable ground from a flight that met nothing (its path ends touching
@@ -259,22 +269,18 @@ bool turned_in_air(const World& world, const ac::AcBody& body, const AcceptedMov
 // more than what its speed across and a slope kept.
 float energy_after_step(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next,
                         float friction_dt, bool touched) {
-  float after = energy_after(energy, next, friction_dt);
-  // Just above the ground the probe below found, it counts from the ground:
-  // the height claimed above it is no speed it has coming down (a hack
-  // bobbing 0.15 m up every other claim ran 17 % fast on it). A plane from
-  // another landblock's frame may be anywhere: only a gap the probe's
-  // reach allows is taken.
-  if (!touched && walking(next) && next.contact_plane) {
-    const float nz = std::max(std::abs(next.contact_plane->plane.normal.z), 0.1f);
-    const float gap = next.contact_plane->plane.distance(next.position.frame.origin) / nz;
-    if (gap > 0.0f && gap < 0.5f) {
-      AcceptedMovement on_ground = next;
-      on_ground.position.frame.origin.z -= gap;
-      after = energy_after(energy, on_ground, friction_dt);
-    }
+  if (!touched) {
+    // Just above the ground the probe below found, it counts from the
+    // ground: the height claimed above it is no speed it has coming down (a
+    // hack bobbing 0.15 m up every other claim ran 17 % fast on it).
+    const float gap = walking(next) ? gap_above_support(next) : 0.0f;
+    if (gap == 0.0f) return energy_after(energy, next, friction_dt);
+    AcceptedMovement on_ground = next;
+    on_ground.position.frame.origin.z -= gap;
+    return energy_after(energy, on_ground, friction_dt);
   }
-  if (!touched || last.supported || !walking(next) || !std::isfinite(last.air_across)) return after;
+  const float after = energy_after(energy, next, friction_dt);
+  if (last.supported || !walking(next) || !std::isfinite(last.air_across)) return after;
   const float z = next.position.frame.origin.z;
   const float nz = next.contact_plane ? std::abs(next.contact_plane->plane.normal.z) : kFloorZ;
   return std::min(after, energy_height(z, landed_across(last.air_across, speed_at(energy.departed, z), nz)));
