@@ -50,6 +50,22 @@ float distance_to_segment(const Vec3& p, const Vec3& d) {
   return glm::length(p - d * t);
 }
 
+// Metres from another character within which a body still in the air may
+// be held there by it: retail stands a body its moves are refused for on a
+// floor of its own, and it hangs on once the other has gone (a ball wedged
+// against a runner was left 0.9 m from it at the next claim).
+constexpr float kHoldMargin = 1.0f;
+
+bool stays(const AcceptedMovement& last, const MovementClaim& claim) {
+  return glm::length(get_offset(last.position, claim.position)) < 1e-3f;
+}
+
+// A claim accepted still in the air with nothing of the world holding it
+// there: another character may.
+bool unheld_stay(const AcceptedMovement& last, const MovementClaim& claim, const ClaimCheck& check) {
+  return check.accepted() && !check.next.supported && !check.next.hanging && stays(last, claim);
+}
+
 }  // namespace
 
 ClaimCrowd::ClaimCrowd(const World& world) : plain_(&world), world_(world) {}
@@ -90,6 +106,21 @@ bool ClaimCrowd::someone_near(const ac::AcBody& body, std::optional<std::size_t>
     const Vec3 centre =
         get_offset(last.position, o.position) + (bounds.center - o.position.frame.origin);
     if (distance_to_segment(centre, path) <= reach + bounds.radius) return true;
+  }
+  return false;
+}
+
+bool ClaimCrowd::someone_within(const ac::AcBody& body, std::size_t self, const Position& at, float margin) const {
+  for (std::size_t k = 0; k < members_.size(); ++k) {
+    if (k == self) continue;
+    const WorldObject& o = world_.objects()[slots_[k]];
+    const Vec3 off = get_offset(at, o.position);
+    for (const Sphere& mine : body.spheres)
+      for (const Sphere& theirs : o.spheres) {
+        const Vec3 a = at.frame.orientation * (mine.center * body.scale);
+        const Vec3 b = off + o.position.frame.orientation * (theirs.center * o.scale);
+        if (glm::length(b - a) <= mine.radius * body.scale + theirs.radius * o.scale + margin) return true;
+      }
   }
   return false;
 }
@@ -140,7 +171,8 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
   for (int round = 0; round < 2; ++round) {
     retry.clear();
     for (std::size_t i = 0; i < claims.size(); ++i)
-      if (replay_may_explain(out[i].verdict)) retry.push_back(i);
+      if (replay_may_explain(out[i].verdict) || unheld_stay(claims[i].last, claims[i].claim, out[i]))
+        retry.push_back(i);
     if (retry.empty()) return;
     members.clear();
     for (const CrowdBystander& b : bystanders) members.push_back({b.body, b.position});
@@ -153,9 +185,13 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
     });
     for_each_index(pool, retry.size(), [&](std::size_t k) {
       const std::size_t i = retry[k];
-      ClaimCheck c =
-          crowd.check_among(*claims[i].checker, first_claim + i, claims[i].last, claims[i].claim);
-      if (c.accepted()) out[i] = std::move(c);
+      // Still in the air beside another, it may have been held there by it.
+      AcceptedMovement last = claims[i].last;
+      if (stays(last, claims[i].claim) &&
+          crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin))
+        last.hanging = true;
+      ClaimCheck c = crowd.check_among(*claims[i].checker, first_claim + i, last, claims[i].claim);
+      if (c.accepted() && (!out[i].accepted() || c.next.hanging || c.next.supported)) out[i] = std::move(c);
     });
   }
 }

@@ -28,6 +28,11 @@ const float kClimbPerMetre = std::sqrt(1.0f - kFloorZ * kFloorZ) / kFloorZ;
 // Seconds ground friction takes to leave a body under 1 % of the velocity
 // it landed with (retail's 0.95 a second: 0.05^1.5 = 1.1 %).
 constexpr double kMomentumSeconds = 1.5;
+// Seconds after it left its support (or met something, or jumped) within
+// which a body in the air may stay still and fall from there: retail moves
+// one from rest only from its second quantum on, and a frame shorter than
+// its least quantum moves nothing.
+constexpr double kRestLag = 0.3;
 // Farther than this from the last accepted position (metres) is never a
 // move: retail's top speed, 50 m/s, for 10 s.
 constexpr float kFarthestClaim = 500.0f;
@@ -59,6 +64,8 @@ constexpr float kSameFlightSlack = 0.05f;
 // Metres from a flight's straight path within which something may have
 // turned it.
 constexpr float kNearPath = 0.5f;
+// Metres within which something may hold a body still in the air.
+constexpr float kHeldMargin = 0.3f;
 
 // No cap on the momentum the claims show (anchor_speed).
 constexpr float kUncapped = std::numeric_limits<float>::infinity();
@@ -396,6 +403,29 @@ bool past_step_cap(float speed, float radius) {
 // counts steps of.
 float first_radius(const ac::AcBody& body) { return body.spheres.front().radius * body.scale; }
 
+// Whether something may hold a body still in the air at `at` (retail
+// refuses its moves, and after three refused frames stands it on a floor of
+// its own): a fall too fast for its size to step (the sub-step cap),
+// something it stood on, or a quantum's move at `speed` (m/s) any way
+// across, falling, that retail refuses or stops dead (the loaded world's
+// edge, a wedge, another character).
+bool held_in_place(const World& world, const ac::AcBody& body, const AcceptedMovement& last, const Position& at,
+                   float dt, float speed) {
+  const float fall = std::max(-last.velocity_now.z, 0.0f) + kG * dt;
+  const float fastest = std::max(speed, std::hypot(horizontal(last.velocity_now), fall));
+  if (past_step_cap(fastest, first_radius(body))) return true;
+  if (stood_below(world, body, at, dt)) return true;
+  const float reach = std::max(kHeldMargin, speed * kMaxQuantum);
+  const float drop = kG * kMaxQuantum * kMaxQuantum;
+  for (int k = 0; k < 8; ++k) {
+    const float a = static_cast<float>(k) * 45.0f / kDegreesPerRadian;
+    const Position to = moved(at, {reach * std::cos(a), reach * std::sin(a), -drop});
+    const ac::AcMoveResult r = ac::move_body(world, body, at, to, ac::AcContact{}, kReachOptions);
+    if (!r.ok || r.status == MoveStatus::StationaryFall) return true;
+  }
+  return false;
+}
+
 // Seconds of a step of `dt` ground friction may have slowed the body for:
 // none for one too small for the speed its energy allows, which retail
 // holds still, velocity and all, whenever a quantum's move is past the
@@ -646,6 +676,7 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
   s.air_vz = s.supported ? s.anchor_speed : velocity.z;
   s.energy_z = energy_height(position.frame.origin.z, glm::length(velocity));
   s.replay_leeway = options_.replay_tolerance;
+  s.left_t = t;
   if (!walking(s) || glm::length(velocity) != 0.0f) s.unsteady_t = t;
   return s;
 }
@@ -672,8 +703,8 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
     jumped_from = jump_ground(last, claim.position, motion, claim.t - last.t);
     motion.jumped = jumped_from.has_value();
   }
-  bool beyond_flight = false;
-  ClaimCheck c = check_bounds(last, claim, motion, start, jumped_from, beyond_flight);
+  bool unexplained = false;
+  ClaimCheck c = check_bounds(last, claim, motion, start, jumped_from, unexplained);
   // The replay tolerance left, refilled since the last claim.
   const float leeway = std::min(options_.replay_tolerance,
                                 last.replay_leeway + options_.replay_tolerance_per_second *
@@ -711,8 +742,8 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   if (!replay_may_explain(c.verdict) || glm::length(get_offset(last.position, claim.position)) > kFarthestClaim)
     return c;
   // A flight that met nothing is on its arc: no replay takes it faster
-  // across than it left the ground with.
-  if (beyond_flight) return c;
+  // across than it left the ground with, nor holds it still in the air.
+  if (unexplained) return c;
   float nearest = 0.0f;
   const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance, &nearest);
   const std::optional<float> above = end ? above_energy(last, claim, motion, jumped_from, *end) : std::nullopt;
@@ -866,7 +897,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
 
 ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const MovementClaim& claim,
                                          const ClaimedMotion& motion, const MotionChange* start,
-                                         const std::optional<float>& jumped_from, bool& beyond_flight) const {
+                                         const std::optional<float>& jumped_from, bool& unexplained) const {
   const World& world = *world_;
   const Position& to = claim.position;
   const double dt_d = claim.t - last.t;
@@ -923,7 +954,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   if (budget < -options_.distance_slack) {
     // Held to the speed across it left the ground with, not its energy's,
     // and faster on this step.
-    beyond_flight = on_its_arc && bounds.cap < bounds.energy_cap &&
+    unexplained = on_its_arc && bounds.cap < bounds.energy_cap &&
                     horizontal(step) > bounds.cap * (1.0f + options_.speed_margin) * dt;
     return reject(ClaimVerdict::TooFast,
                   fmt::format("{:.2f} m in {:.3f} s; at most {:.2f} m (speed {:.2f} m/s)", horizontal(step), dt,
@@ -945,9 +976,9 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // The path: retail's transition from the last position must reach the
   // claim (a claim where the last one was needs none: retail may hold a
   // body where no transition from it succeeds).
-  const bool stayed = glm::length(step) < 1e-3f;
+  const bool still = glm::length(step) < 1e-3f;
   Reach reach = Paths(world, settings_.body, last, to, options_.reach_tolerance).find();
-  if (!reach.reached && stayed) {
+  if (!reach.reached && still) {
     reach.reached = true;
     reach.result = ac::AcMoveResult{};
     reach.result.ok = true;
@@ -981,6 +1012,14 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   next.on_walkable = reach.result.on_walkable;
   next.contact_plane = reach.result.contact_plane;
   if (!next.supported) support_below(world, settings_.body, to, options_.height_slack, next);
+  const bool falls = (settings_.body.flags & kFlagGravity) != 0;
+  // Still in the air, it is where retail left it only if something holds it
+  // there (or held it when it stopped, or it has just left its support);
+  // otherwise it is on its arc.
+  next.hanging = still && !next.supported && falls &&
+                 (last.hanging || last.supported ||
+                  held_in_place(world, settings_.body, last, to, dt, bounds.energy_cap));
+  const bool stayed = still && (next.supported || !falls || next.hanging || claim.t - last.left_t <= kRestLag);
   keep_jump(last, reach.result.contact && !stayed, next);
   // Friction takes its share only where the path ends touching the ground
   // (a body just above it, which the probe below calls supported, glides).
@@ -994,7 +1033,6 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const ac::AcMoveResult& m = reach.result;
   bool met = m.collision_normal || m.contact || !m.collided_object_ids.empty();
   bool fresh = last.supported || met || motion.jumped || last.motion.jumped;
-  const bool falls = (settings_.body.flags & kFlagGravity) != 0;
   const float arc_now = arc_height(last, claim.t);
   const float arc_vz = arc_speed(last, claim.t);
   const float radius = first_radius(settings_.body);
@@ -1028,6 +1066,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   if (!next.supported && !stayed && falls && !fresh &&
       to.frame.origin.z > std::min(arc_now, on_arc_ceiling + options_.height_slack) && fell_onto_something())
     met = fresh = true;
+  if (next.supported || fresh) next.left_t = claim.t;
   // A body too small for its speed is held where it is whenever a quantum's
   // move needs more than retail's 30 sub-steps: it may be anywhere between
   // the last claim and the arc, and falls on from where it is.
@@ -1106,6 +1145,10 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                            : on_arc_ceiling;
     ceiling = std::min(ceiling, arc_top(next.anchor_z, next.anchor_speed)) +
               options_.height_slack;
+    // A replay from where it was is no bound on a body that has not moved
+    // (retail moves none in a frame shorter than its least quantum): claim
+    // after claim, it would hold a hover up.
+    unexplained = still && to.frame.origin.z > ceiling;
     if (to.frame.origin.z > ceiling)
       return reject(ClaimVerdict::Flying,
                     fmt::format("{} is in the air {:.2f} m above the highest it can be ({:.2f} s after "

@@ -227,6 +227,41 @@ TEST_F(DemoClaims, FlyingUpOrHoveringIsRefused) {
   EXPECT_LT(t, 13.3);
 }
 
+TEST_F(DemoClaims, AHoverInPlaceIsRefusedOnceTheArcOfTheJumpHasComeDown) {
+  // Up 1 m with a runner's jump, then the same position claimed again and
+  // again: nothing holds it there (no wall, ground or world's edge within
+  // reach), so it is held to the arc of its jump, which has come back down
+  // below it about 2.5 s on, whatever the claims' rate (a replay over a
+  // frame shorter than retail's least quantum moves nothing, and must not
+  // explain the stay claim after claim). It stays refused while it hovers.
+  const AcceptedMovement s = accepted_at(10.0);
+  for (const double every : {1.0 / 30.0, 0.1, 0.25}) {
+    MovementClaim jump{10.0 + every, shifted(s.position, {0.0f, 0.0f, 1.0f}), s.motion};
+    jump.motion.jumped = true;
+    const ClaimCheck jumped = checker().check(s, jump);
+    ASSERT_TRUE(jumped.accepted()) << jumped.reason;
+    AcceptedMovement state = jumped.next;
+    double t = jump.t;
+    double refused_at = 0.0;
+    int refused = 0;
+    while (t < jump.t + 5.0) {
+      t += every;
+      const ClaimCheck c = checker().check(state, {t, jump.position, s.motion});
+      if (!c.accepted()) {
+        EXPECT_EQ(c.verdict, ClaimVerdict::Flying) << every << ": " << c.reason;
+        if (refused_at == 0.0) refused_at = t;
+        ++refused;
+      } else {
+        EXPECT_EQ(refused_at, 0.0) << every << ": accepted again at " << t;
+      }
+      state = c.next;
+    }
+    EXPECT_GT(refused_at, jump.t + 0.4) << every;
+    EXPECT_LT(refused_at, jump.t + 3.0) << every;
+    EXPECT_GT(refused, 0) << every;
+  }
+}
+
 TEST_F(DemoClaims, AServerStartInTheAirHoldsTheBodyToTheArcOfItsVelocity) {
   // Put 10 m up over open ground moving 12 m/s level, it falls: 0.2 s on
   // it is 2.4 m along and 0.2 m lower, not 1.5 m higher (its speed may

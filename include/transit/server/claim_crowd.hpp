@@ -70,6 +70,10 @@ class ClaimCrowd {
   // `last` to `claim` of a character of body `body` to have changed it.
   bool someone_near(const ac::AcBody& body, std::optional<std::size_t> self,
                     const AcceptedMovement& last, const MovementClaim& claim) const;
+  // Whether a sphere of a member other than `self` comes within `margin` of
+  // one of a body of `body` at `at`.
+  bool someone_within(const ac::AcBody& body, std::size_t self, const Position& at,
+                      float margin) const;
   // The claim checked as `checker` would, in the world with the members in
   // it, as member `self` (if it is one).
   ClaimCheck check_among(const MovementChecker& checker, std::optional<std::size_t> self,

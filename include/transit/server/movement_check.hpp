@@ -168,6 +168,15 @@ struct AcceptedMovement {
   double unsteady_t = -std::numeric_limits<double>::infinity();
   /// The last accepted step was in the air from end to end and met nothing.
   bool free_flight = false;
+  /// Held still in the air by something within reach (a wall, another
+  /// character, the loaded world's edge), where retail stands a body that
+  /// could not move for three frames on a floor of its own: it may stay
+  /// there for as long as it does not move, whatever held it has gone.
+  bool hanging = false;
+  /// When it last stood on something, or its flight began anew (it met
+  /// something or jumped): a body still in the air starts its fall from
+  /// where it is only within a frame of that.
+  double left_t = 0.0;
   /// The velocity carried may point elsewhere than it does now: the last
   /// accepted step started in the air or off walkable ground, met a wall or
   /// did not move, or the state was forced.
@@ -219,7 +228,8 @@ class MovementChecker {
   MovementChecker in_world(const World& world, std::optional<std::size_t> self_object) const;
   // The bounds every claim is held to; what they reject may yet be
   // explained by a replay of the physics, unless it went faster across
-  // than the flight it is on (`beyond_flight`).
+  // than the flight it is on, or stayed still in the air with nothing to
+  // hold it there (`unexplained`).
   // `motion` is the claim's, or the fastest its changes hold; `start` the
   // controls held at the last claim when they are known.
   ClaimCheck check_motion(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
@@ -227,7 +237,7 @@ class MovementChecker {
   // `jumped_from`: the ground a jump reported in the air left (jump_ground).
   ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                           const MotionChange* start, const std::optional<float>& jumped_from,
-                          bool& beyond_flight) const;
+                          bool& unexplained) const;
   std::optional<float> above_energy(const AcceptedMovement& last, const MovementClaim& claim,
                                     const ClaimedMotion& motion, const std::optional<float>& jumped_from,
                                     const ReplayEnd& end) const;
