@@ -16,6 +16,9 @@ namespace {
 
 // A replay this near the claim (metres) is taken without trying the rest.
 constexpr float kCloseEnough = 0.05f;
+// Metres of energy height (claim_energy.hpp) a flight that met nothing may
+// gain or lose to rounding.
+constexpr float kSameEnergy = 0.01f;
 
 // Degrees from `from` to `to` the shorter way round, clockwise positive.
 float turn_between(float from, float to) {
@@ -65,16 +68,16 @@ class Replayer {
       const double before = dt * path.jump_eighths / 8.0;
       motion.set_turn_rate(turn_rate_);
       if (before > 0.0)
-        update_object(world_, body, &motion, before, QuantumOptions{}, events_, move_);
+        step(body, motion, before);
       motion.jump(path.motion->jump_extent, body);
-      update_object(world_, body, &motion, dt - before, QuantumOptions{}, events_, move_);
+      step(body, motion, dt - before);
     }
     for (int f = 0; path.jump_eighths < 0 && f < path.frames; ++f) {
       const bool first_half = 2 * f < path.frames;
       motion.set_turn_rate(path.turn_half == 0                   ? turn_rate_
                            : (path.turn_half == 1) == first_half ? 2.0f * turn_rate_
                                                                  : 0.0f);
-      update_object(world_, body, &motion, frame, QuantumOptions{}, events_, move_);
+      step(body, motion, frame);
     }
     return ended(body);
   }
@@ -94,12 +97,19 @@ class Replayer {
       const double span = s.end - s.begin;
       const int n = frames > 0 ? frames : static_cast<int>(std::min(std::ceil(span / kMinQuantum - 1e-6), 600.0));
       for (int f = 0; f < n && span > 0.0; ++f)
-        update_object(world_, body, &motion, span / n, QuantumOptions{}, events_, move_);
+        step(body, motion, span / n);
     });
     return ended(body);
   }
 
  private:
+  // One frame of retail's physics; whether it met anything is kept.
+  void step(PhysicsBody& body, MotionInterpreter& motion, double dt) {
+    update_object(world_, body, &motion, dt, QuantumOptions{}, events_, move_);
+    met_ = met_ || events_.environment_collisions > 0 || !events_.collided_object_ids.empty() ||
+           events_.blocks > 0 || events_.landings > 0;
+  }
+
   static float energy_of(const PhysicsBody& body) {
     return energy_height(body.position.frame.origin.z, glm::length(body.velocity));
   }
@@ -107,7 +117,9 @@ class Replayer {
   PhysicsBody start_body(const Vec3& velocity) {
     PhysicsBody body(settings_.body, last_.position);
     body.velocity = velocity;
+    body.pending_time = last_.physics_pending;
     start_energy_ = energy_of(body);
+    met_ = false;
     body.contact = last_.supported && last_.contact_plane.has_value();
     body.on_walkable = body.contact && last_.on_walkable;
     body.contact_plane = last_.contact_plane;
@@ -124,7 +136,8 @@ class Replayer {
     PhysicsBody body = ran;
     if (!reaches_claim(body)) return std::nullopt;
     return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss,
-                     energy_of(ran) - start_energy_};
+                     energy_of(ran) - start_energy_, ran.pending_time,
+                     met_ || body.contact || std::abs(energy_of(ran) - start_energy_) > kSameEnergy};
   }
 
   // The claim is where the run ended, or a straight transition away; one
@@ -165,6 +178,7 @@ class Replayer {
   float turn_rate_ = 0.0f;
   float nearest_ = 1e9f;
   float start_energy_ = 0.0f;
+  bool met_ = false;
   BodyEvents events_;
   ac::AcMoveResult move_;
 };

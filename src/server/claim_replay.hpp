@@ -28,6 +28,11 @@ struct ReplayEnd {
   /// Metres its energy height (claim_energy.hpp) rose from the start to the
   /// end (a body pushed up between two slopes gains some).
   float energy_gain = 0.0f;
+  /// Seconds of the claim's time its physics had not run yet (less than
+  /// retail's least quantum): the next replay starts with them.
+  double pending = 0.0;
+  /// It met something on the way (a collision, a landing, a wall).
+  bool met = false;
 };
 
 /// Whether a replay may yet explain a claim the bounds reject so: too fast,

@@ -857,6 +857,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.motion = motion;
   next.velocity = get_offset(last.position, claim.position) / dt;
   next.velocity_now = end.velocity;
+  next.physics_pending = end.pending;
   // The replay explains this step's travel, not what earlier claims had
   // already gone beyond their budget (within its slack).
   next.budget = std::min(0.0f, last.budget);
@@ -881,8 +882,9 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.air_t = claim.t;
   next.air_z = claim.position.frame.origin.z;
   // No slower upwards than the claims show: a replay near enough may end
-  // with little of a bounce's speed (a body bouncing up a steep slope).
-  next.air_vz = std::max(end.velocity.z, next.velocity.z);
+  // with little of a bounce's speed (a body bouncing up a steep slope). One
+  // that met nothing is on its arc: claims that hover show no fall.
+  next.air_vz = end.met ? std::max(end.velocity.z, next.velocity.z) : end.velocity.z;
   // The replay put it here, rising so: the ground its height bounds count
   // from lifts it no less (a body bouncing off a slope above the last
   // ground it walked on). Not the claims' average: a body put down 1 m
@@ -1008,6 +1010,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   next.motion = motion;
   next.velocity = next.velocity_now = step / dt;
   next.budget = budget;
+  next.physics_pending = 0.0;
   next.supported = reach.result.contact;
   next.on_walkable = reach.result.on_walkable;
   next.contact_plane = reach.result.contact_plane;

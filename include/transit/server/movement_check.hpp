@@ -177,6 +177,11 @@ struct AcceptedMovement {
   /// something or jumped): a body still in the air starts its fall from
   /// where it is only within a frame of that.
   double left_t = 0.0;
+  /// Seconds its physics may not have run yet when a replay explained the
+  /// last claim (retail runs none shorter than its least quantum): the next
+  /// replay runs them, so that claims a frame apart cannot each be
+  /// explained by a replay that moved nothing.
+  double physics_pending = 0.0;
   /// The velocity carried may point elsewhere than it does now: the last
   /// accepted step started in the air or off walkable ground, met a wall or
   /// did not move, or the state was forced.
