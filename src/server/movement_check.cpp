@@ -1028,6 +1028,15 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // (a body just above it, which the probe below calls supported, glides).
   const float friction_dt = reach.result.contact ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f;
   next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, reach.result.contact);
+  // Held still off walkable ground past the sub-step cap, retail refuses
+  // its moves but integrates its velocity: it falls faster and faster where
+  // it is (a ball held on a steep slope left it at 19 m/s, 6 m below where
+  // it fell from at rest).
+  if (still && falls && !(next.supported && next.on_walkable) &&
+      past_step_cap(speed_at(bounds.energy.carried, to.frame.origin.z), first_radius(settings_.body))) {
+    next.velocity_now = last.velocity_now - Vec3(0.0f, 0.0f, kG * dt);
+    next.energy_z = std::max(next.energy_z, energy_height(to.frame.origin.z, glm::length(next.velocity_now)));
+  }
   keep_glide(bounds, friction_dt, next);
   reanchor(last, motion, jumped_from, next);
   // In the air. A slope or ledge met since the last claim (or a jump, or
