@@ -957,7 +957,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     // Held to the speed across it left the ground with, not its energy's,
     // and faster on this step.
     unexplained = on_its_arc && bounds.cap < bounds.energy_cap &&
-                    horizontal(step) > bounds.cap * (1.0f + options_.speed_margin) * dt;
+                  horizontal(step) > bounds.cap * (1.0f + options_.speed_margin) * dt;
     return reject(ClaimVerdict::TooFast,
                   fmt::format("{:.2f} m in {:.3f} s; at most {:.2f} m (speed {:.2f} m/s)", horizontal(step), dt,
                               horizontal(step) + budget + options_.distance_slack, speed),

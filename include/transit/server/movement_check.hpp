@@ -168,10 +168,11 @@ struct AcceptedMovement {
   double unsteady_t = -std::numeric_limits<double>::infinity();
   /// The last accepted step was in the air from end to end and met nothing.
   bool free_flight = false;
-  /// Held still in the air by something within reach (a wall, another
-  /// character, the loaded world's edge), where retail stands a body that
-  /// could not move for three frames on a floor of its own: it may stay
-  /// there for as long as it does not move, whatever held it has gone.
+  /// Held still in the air (past the sub-step cap, by something it stood
+  /// on, a wall it is pressed into, another character, the loaded world's
+  /// edge), where retail stands a body that could not move for three frames
+  /// on a floor of its own: it may stay there for as long as it does not
+  /// move, whatever held it has gone.
   bool hanging = false;
   /// When it last stood on something, or its flight began anew (it met
   /// something or jumped): a body still in the air starts its fall from
