@@ -135,9 +135,9 @@ class Replayer {
       return std::nullopt;
     PhysicsBody body = ran;
     if (!reaches_claim(body)) return std::nullopt;
+    const float gain = energy_of(ran) - start_energy_;
     return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss,
-                     energy_of(ran) - start_energy_, ran.pending_time,
-                     met_ || body.contact || std::abs(energy_of(ran) - start_energy_) > kSameEnergy};
+                     gain, ran.pending_time, met_ || body.contact || std::abs(gain) > kSameEnergy};
   }
 
   // The claim is where the run ended, or a straight transition away; one
