@@ -1,5 +1,6 @@
 #include "server/motion_schedule.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -99,10 +100,11 @@ float share_toward(float motion_deg, float turn_deg, float slack_deg, float towa
   // The angles off `toward` the motion sweeps: [lo, lo + width].
   const float lo = angle_between(toward_deg, motion_deg + std::min(turn_deg, 0.0f) - slack_deg);
   const float hi = lo + width;
-  // Within 90 degrees at some moment: all of it.
-  if (lo <= 90.0f && hi >= -90.0f) return 1.0f;
-  if (hi >= 270.0f) return 1.0f;
-  return std::max(std::abs(std::sin(lo / kDegreesPerRadian)), std::abs(std::sin(hi / kDegreesPerRadian)));
+  if (lo <= 0.0f && hi >= 0.0f) return 1.0f;
+  // A wall's slide keeps the part of the motion along it, and of that the
+  // part along `toward`: cos(a) cos(off - a), at most (1 + cos off) / 2.
+  const float off = std::min({std::abs(lo), std::abs(hi), std::abs(hi - 360.0f)});
+  return 0.5f * (1.0f + std::cos(off / kDegreesPerRadian));
 }
 
 }  // namespace transit

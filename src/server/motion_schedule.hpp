@@ -90,8 +90,9 @@ float compass_deg(float x, float y);
 
 /// How much of its speed a body moving toward compass `motion_deg` (give or
 /// take `slack_deg`, and turning through `turn_deg` more) can put into
-/// compass direction `toward_deg`: all of it when the two are within 90
-/// degrees, else only what sliding along a wall turns sideways (|sin|).
+/// compass direction `toward_deg`: all of it when it moves that way at some
+/// moment, else what sliding along a wall turns that way, (1 + cos a) / 2
+/// at the nearest angle a between them (a quarter turn off: half).
 float share_toward(float motion_deg, float turn_deg, float slack_deg, float toward_deg);
 
 }  // namespace transit

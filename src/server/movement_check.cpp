@@ -493,9 +493,9 @@ class ControlBounds {
       : settings_(settings), velocities_(velocities), options_(options), last_(last), claim_(claim), start_(start) {}
 
   // Metres its motion may have carried it toward compass `toward_deg`:
-  // all of a stretch's travel when its direction of motion is within 90
-  // degrees of it at some moment, else only what a wall may turn sideways;
-  // a jump's momentum keeps the direction it left with.
+  // all of a stretch's travel when it moves that way at some moment, else
+  // what a wall's slide turns that way (share_toward); a jump's momentum
+  // keeps the direction it left with.
   float reach_toward(float toward_deg) const {
     float reach = 0.0f;
     each([&](const ControlStretch& s, float speed, float direction_deg, float window) {
@@ -569,6 +569,15 @@ class ControlBounds {
   const MotionChange& start_;
 };
 
+// The most of velocity `v` one plane it meets (a wall, a slope) can turn
+// toward horizontal direction `way` (m/s): retail's bounce takes
+// (1 + elasticity) times the part into the plane, which adds at most
+// (1 + elasticity) (|v| - v.way) / 2 that way.
+float deflected_toward(const Vec3& v, const Vec3& way) {
+  const float along = glm::dot(v, way);
+  return along + 0.5f * (1.0f + kDefaultElasticity) * (glm::length(v) - along);
+}
+
 // Why a claim `step` away (horizontally) is farther than its controls, its
 // momentum and a slope carry it that way, if it is.
 std::optional<std::string> beyond_reach(const ControlBounds& controls, const StateVelocities& ground,
@@ -583,13 +592,14 @@ std::optional<std::string> beyond_reach(const ControlBounds& controls, const Sta
   // Its momentum that way: all of its speed, its fall's too, or the speed
   // its last motion may have left the ground with, when it may have been
   // turned since it was measured (or it stood on no walkable ground, where
-  // a slope turns it); and what a slope may have added since.
+  // a slope turns it); else what a wall or slope met since turns that way;
+  // and what a slope may have added since.
   const float momentum =
       (turned ? std::max(std::min(std::max(glm::length(last.velocity_now), glm::length(last.velocity)), momentum_cap),
                          std::max(motion_speed(ground, last.motion), motion_speed(leave, last.motion)) *
                              (1.0f + options.speed_margin))
-              : std::clamp(std::max(glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)), 0.0f,
-                           momentum_cap)) *
+              : std::min(std::max(deflected_toward(last.velocity_now, way), deflected_toward(last.velocity, way)),
+                         momentum_cap)) *
       dt;
   const float toward = compass_deg(way.x, way.y);
   const float reach = controls.reach_toward(toward) + momentum + 0.5f * kG * dt * dt +

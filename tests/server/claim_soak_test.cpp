@@ -11,7 +11,8 @@
 // state (a 10 m teleport, 6 m straight up) must be rejected in the same
 // batch. `make test` checks 40,000 claims (seed 20261125); `make soak`
 // 1,000,000 with a random seed (TRANSIT_CLAIM_SOAK_CLAIMS,
-// TRANSIT_SOAK_SEED; TRANSIT_CLAIM_SOAK_CASE=N runs one case,
+// TRANSIT_SOAK_SEED; TRANSIT_CLAIM_SOAK_CASE=N runs one case and lists its
+// false rejections and accepted cheats,
 // TRANSIT_CLAIM_SOAK_TRACE=NAME prints a character's claims,
 // TRANSIT_CLAIM_SOAK_FRAMES=NAME its every frame and event, TRANSIT_CLAIM_SOAK_ONLY=
 // PREFIX keeps only characters so named (which changes the run),
@@ -429,6 +430,21 @@ TEST(ClaimSoak, BodiesRetailHoldsStillInTheAirAreAccepted) {
   }
 }
 
+// Cheats once accepted (seed 7; every claim of each case is accepted and
+// every cheat rejected): a 10 m teleport 150 degrees off a large body's
+// 18 m/s run, which its controls were taken to carry it toward whole when
+// they came within 90 degrees of that way (large2).
+TEST(ClaimSoak, CheatsOnceAcceptedAreRejected) {
+  for (const std::uint64_t c :
+       {2360096262516536372ull}) {
+    SoakTally tally;
+    run_case(c, 1000000, tally);
+    EXPECT_GT(tally.cheats, 0) << c;
+    EXPECT_EQ(tally.missed_cheats, std::vector<std::string>{}) << c;
+    EXPECT_EQ(tally.false_rejections, std::vector<std::string>{}) << c;
+  }
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
@@ -436,6 +452,7 @@ TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   if (const char* one = std::getenv("TRANSIT_CLAIM_SOAK_CASE")) {
     run_case(std::strtoull(one, nullptr, 10), want, tally);
     for (const std::string& r : tally.false_rejections) std::printf("%s\n", r.c_str());
+    for (const std::string& r : tally.missed_cheats) std::printf("cheat accepted: %s\n", r.c_str());
     GTEST_SKIP() << "one case";
   }
   for (std::uint64_t n = 0; tally.claims < want; ++n) run_case(reliability::derive_seed(seed, n), want, tally);
