@@ -453,6 +453,17 @@ std::optional<FallStop> fall_stops_at(const World& world, const ac::AcBody& body
                   r.contact_plane && ac::ObjectInfo::is_valid_walkable(r.contact_plane->plane.normal)};
 }
 
+// The fastest a bounce off one plane sends a body upwards (m/s), from
+// speed `across` and upward speed `up`: retail reflects (1 + elasticity)
+// times the part of its velocity into the plane, which lifts a fall
+// ((1 + e) |v| + (1 - e) up) / 2 at most, and a rise by (1 + e) across / 2.
+float bounce_up_speed(float across, float up) {
+  const float e = kDefaultElasticity;
+  const float speed = std::hypot(across, up);
+  if (up >= 0.0f) return std::min(speed, up + 0.5f * (1.0f + e) * across);
+  return 0.5f * ((1.0f + e) * speed + (1.0f - e) * up);
+}
+
 // The ground (landblock z) a body in the air at `last` may have landed on
 // and left again (a jump, which retail allows only from walkable ground,
 // or a run off it) on its step to `to`: the highest support found below
@@ -853,6 +864,28 @@ float MovementChecker::leave_speed(const AcceptedMovement& last, const ClaimedMo
          (1.0f + options_.speed_margin);
 }
 
+// How much higher than the last claim (m, step-ups aside) a body off
+// walkable ground may be without a jump, if that bounds it: retail moves a
+// body by its motion only on walkable ground and leaves the ground at no
+// speed upwards (MotionInterp.LeaveGround), so only a bounce lifts it (of
+// the velocity the claims saw, or of the run it may have left the ground
+// with), and what it lies in pushing it out; where its fall from the last
+// claim lands on walkable ground, its motion (`rise`) climbs from there.
+std::optional<float> MovementChecker::unpowered_lift(const AcceptedMovement& last, const ClaimedMotion& motion,
+                                                     const AcceptedMovement& next, float dt, float rise) const {
+  const float from = last.position.frame.origin.z;
+  if (motion.jumped || last.motion.jumped || walking(last) || walking(next) || next.position.frame.origin.z <= from)
+    return std::nullopt;
+  const float run = faster_motion_speed(ground_velocities_, last, motion) * (1.0f + options_.speed_margin);
+  const float across = std::max({horizontal(last.velocity_now), horizontal(last.velocity), run});
+  const float bounce = bounce_up_speed(across, std::max(last.velocity_now.z, last.velocity.z)) * dt;
+  const auto stop =
+      fall_stops_at(*world_, settings_.body, last.position, arc_at(from, std::min(0.0f, last.velocity_now.z), dt));
+  if (!stop) return bounce;
+  if (stop->landed) return std::max(bounce, stop->z - from + rise);
+  return bounce + std::max(0.0f, stop->z - from);
+}
+
 // The state after a claim a replay explained: where the replay says it is
 // going, its arc starting again at the claim.
 ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const MovementClaim& claim,
@@ -1110,12 +1143,15 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                                            bounds.energy_cap) *
                                       dt);
   const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step), carried)) : launch * dt;
+  // Off walkable ground, without a jump, a bounce lifts it, not its motion.
+  const std::optional<float> lift = unpowered_lift(last, motion, next, dt, rise);
+  const float lifted = lift ? std::min(rise, *lift) : rise;
   // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
   const float step_up = met ? 1.5f * settings_.body.step_up_height : 0.0f;
   // Up onto something through the air: no higher than a jump or its motion
   // turned upwards lifts it, and a step up.
   if (reach.through_air && falls && to.frame.origin.z > last.position.frame.origin.z) {
-    const float highest = last.position.frame.origin.z + 1.5f * settings_.body.step_up_height + rise +
+    const float highest = last.position.frame.origin.z + 1.5f * settings_.body.step_up_height + lifted +
                           options_.height_slack;
     if (to.frame.origin.z > highest)
       return reject(ClaimVerdict::Flying,
@@ -1130,7 +1166,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   if (controls && next.supported && falls && !stayed) {
     const float climb = kClimbPerMetre * (controls->path() + launch * options_.burst_seconds);
     const float highest = last.position.frame.origin.z + 1.5f * settings_.body.step_up_height +
-                          std::max(climb, rise) + options_.height_slack;
+                          std::min(std::max(climb, rise), lift.value_or(kUncapped)) + options_.height_slack;
     if (to.frame.origin.z > highest)
       return reject(ClaimVerdict::Flying,
                     fmt::format("{} is {:.2f} m above {} after {:.3f} s, higher than its controls climb or lift it",
@@ -1162,7 +1198,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // (a move past the sub-step cap, the edge of the loaded world) or holding
   // still; one without gravity floats.
   if (!next.supported && !stayed && falls) {
-    float ceiling = fresh  ? last.position.frame.origin.z + step_up + rise
+    float ceiling = fresh  ? last.position.frame.origin.z + step_up + lifted
                     : held ? std::max(arc_now, last.position.frame.origin.z)
                            : on_arc_ceiling;
     ceiling = std::min(ceiling, arc_top(next.anchor_z, next.anchor_speed)) +

@@ -227,6 +227,25 @@ TEST_F(DemoClaims, FlyingUpOrHoveringIsRefused) {
   EXPECT_LT(t, 13.3);
 }
 
+TEST_F(DemoClaims, ABodySlidingDownASteepSlopeIsNotLiftedByItsRun) {
+  // At 52.6 s the running player has met the tour's steep slope and slides
+  // down it, falling at 8 m/s. Off walkable ground retail's motion moves it
+  // not at all, and only a bounce off the slope lifts it: 0.4 s later it is
+  // 1.9 m lower, and 2.5 m higher than it was is flying (the run's speed
+  // turned upwards lifted it 4 m until this was checked).
+  const AcceptedMovement s = accepted_at(52.6);
+  ASSERT_TRUE(s.supported && !s.on_walkable);
+  ASSERT_LT(s.velocity_now.z, -8.0f);
+  const Report& r = report_at(53.0);
+  const ClaimCheck honest = checker().check(s, {r.t, r.position, r.motion});
+  EXPECT_TRUE(honest.accepted()) << honest.reason;
+  const float up = s.position.frame.origin.z + 2.5f - r.position.frame.origin.z;
+  const ClaimCheck c = checker().check(s, {r.t, shifted(r.position, {0.0f, 0.0f, up}), r.motion});
+  EXPECT_EQ(c.verdict, ClaimVerdict::Flying);
+  EXPECT_THAT(c.reason, HasSubstr("is in the air"));
+  EXPECT_EQ(c.forced, s.position);
+}
+
 TEST_F(DemoClaims, AHoverInPlaceIsRefusedOnceTheArcOfTheJumpHasComeDown) {
   // Up 1 m with a runner's jump, then the same position claimed again and
   // again, or one 1 cm off every other claim: nothing holds it there (no
