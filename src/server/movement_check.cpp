@@ -116,6 +116,11 @@ void keep_jump(const AcceptedMovement& last, bool touched, AcceptedMovement& nex
   next.motion.jump_extent = last.motion.jump_extent;
 }
 
+// How far up retail steps onto what a body walks into: up to 1.5 step-up
+// heights at once, its setup's scaled by its scale (ACE: ObjectInfo's
+// StepUpHeight, as the transition takes it).
+float step_up_reach(const ac::AcBody& body) { return 1.5f * body.step_up_height * body.scale; }
+
 // The height (landblock z), `tau` seconds on, of an arc from height `z`
 // rising at `vz` (m/s).
 float arc_at(float z, float vz, float tau) { return z + vz * tau - 0.5f * kG * tau * tau; }
@@ -1113,7 +1118,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     const float fall_z = arc_at(last.position.frame.origin.z, std::min(0.0f, last.velocity_now.z), dt);
     const auto stop = fall_stops_at(world, settings_.body, last.position, std::min(arc_now, fall_z));
     if (!stop) return false;
-    const float top = stop->landed ? stop->z : stop->z + 1.5f * settings_.body.step_up_height;
+    const float top = stop->landed ? stop->z : stop->z + step_up_reach(settings_.body);
     return to.frame.origin.z <= top + options_.height_slack;
   };
   // Only a claim above its arc pays for looking below it (what slowed it
@@ -1146,12 +1151,12 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // Off walkable ground, without a jump, a bounce lifts it, not its motion.
   const std::optional<float> lift = unpowered_lift(last, motion, next, dt, rise);
   const float lifted = lift ? std::min(rise, *lift) : rise;
-  // Retail steps up onto what it walks into, up to 1.5 step-up heights at once.
-  const float step_up = met ? 1.5f * settings_.body.step_up_height : 0.0f;
+  // Retail steps up onto what it walks into.
+  const float step_up = met ? step_up_reach(settings_.body) : 0.0f;
   // Up onto something through the air: no higher than a jump or its motion
   // turned upwards lifts it, and a step up.
   if (reach.through_air && falls && to.frame.origin.z > last.position.frame.origin.z) {
-    const float highest = last.position.frame.origin.z + 1.5f * settings_.body.step_up_height + lifted +
+    const float highest = last.position.frame.origin.z + step_up_reach(settings_.body) + lifted +
                           options_.height_slack;
     if (to.frame.origin.z > highest)
       return reject(ClaimVerdict::Flying,
@@ -1165,7 +1170,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // step up. Momentum turned upwards is left to the replay, as in the air.
   if (controls && next.supported && falls && !stayed) {
     const float climb = kClimbPerMetre * (controls->path() + launch * options_.burst_seconds);
-    const float highest = last.position.frame.origin.z + 1.5f * settings_.body.step_up_height +
+    const float highest = last.position.frame.origin.z + step_up_reach(settings_.body) +
                           std::min(std::max(climb, rise), lift.value_or(kUncapped)) + options_.height_slack;
     if (to.frame.origin.z > highest)
       return reject(ClaimVerdict::Flying,
