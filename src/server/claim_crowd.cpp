@@ -60,10 +60,11 @@ bool stays(const AcceptedMovement& last, const MovementClaim& claim) {
   return glm::length(get_offset(last.position, claim.position)) < 1e-3f;
 }
 
-// A claim accepted still in the air with nothing of the world holding it
-// there: another character may.
-bool unheld_stay(const AcceptedMovement& last, const MovementClaim& claim, const ClaimCheck& check) {
-  return check.accepted() && !check.next.supported && !check.next.hanging && stays(last, claim);
+// A claim accepted in the air with nothing of the world holding it up:
+// another character may (a ball riding on a large body's head, a body
+// held still beside another), and its arc starts again from there.
+bool unheld_in_air(const ClaimCheck& check) {
+  return check.accepted() && !check.next.supported && !check.next.hanging;
 }
 
 }  // namespace
@@ -171,7 +172,7 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
   for (int round = 0; round < 2; ++round) {
     retry.clear();
     for (std::size_t i = 0; i < claims.size(); ++i)
-      if (replay_may_explain(out[i].verdict) || unheld_stay(claims[i].last, claims[i].claim, out[i]))
+      if (replay_may_explain(out[i].verdict) || unheld_in_air(out[i]))
         retry.push_back(i);
     if (retry.empty()) return;
     members.clear();
@@ -191,7 +192,10 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
           crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin))
         last.hanging = true;
       ClaimCheck c = crowd.check_among(*claims[i].checker, first_claim + i, last, claims[i].claim);
-      if (c.accepted() && (!out[i].accepted() || c.next.hanging || c.next.supported)) out[i] = std::move(c);
+      // Held up by another, its arc starts again there; not if it jumped,
+      // rising past what the probe finds below it.
+      const bool held_up = c.next.hanging || (c.next.supported && !c.next.motion.jumped);
+      if (c.accepted() && (!out[i].accepted() || held_up)) out[i] = std::move(c);
     });
   }
 }

@@ -430,6 +430,23 @@ TEST(ClaimSoak, BodiesRetailHoldsStillInTheAirAreAccepted) {
   }
 }
 
+// Bodies another character held up in the air (seeds 20261125 and 7;
+// every claim of each case is accepted), each rejected while a claim in
+// the air that the world alone accepted kept the arc it had since its last
+// support: two large bodies that touched another as they fell (large2,
+// large0) and one in a buried room (random6). A batch now checks such a
+// claim again with the others in the world, and its arc starts again where
+// one holds it up.
+TEST(ClaimSoak, BodiesHeldUpByAnotherCharacterAreAccepted) {
+  for (const std::uint64_t c : {17360492298969550526ull, 8255885581111036563ull, 14903787311535711815ull}) {
+    SoakTally tally;
+    run_case(c, 1000000, tally);
+    EXPECT_GT(tally.claims, 10) << c;
+    EXPECT_EQ(tally.false_rejections, std::vector<std::string>{}) << c;
+    EXPECT_EQ(tally.missed_cheats, std::vector<std::string>{}) << c;
+  }
+}
+
 // Cheats once accepted (seed 7, and 424242 for human0; every claim of each
 // case is accepted and every cheat rejected): a 10 m teleport 150 degrees
 // off a large body's 18 m/s run, which its controls were taken to carry it

@@ -90,13 +90,16 @@ class ClaimCrowd {
 
 /// Checks claims[i] as claims[i].checker->check() does, writing out[i]; a
 /// claim that check rejects as too fast, through a wall, into an
-/// unreachable cell or flying, and that passes near another character of
+/// unreachable cell or flying, or accepts in the air with nothing of the
+/// world holding it up, and that passes near another character of
 /// the batch (the claims' characters at their last accepted positions, the
 /// bystanders where given), is checked again with every other character
 /// standing there as an object (retail's collisions with creatures: players
 /// pass through players), then with those of the claims where this batch
 /// put them (the claim, or the forced position), and accepted if either
-/// accepts it. So without still bystanders a claim is never rejected where
+/// accepts it (one accepted in the air takes the crowd's answer where a
+/// character holds it up, so that its arc starts again there, as for a
+/// ball riding on a large body's head). So without still bystanders a claim is never rejected where
 /// check() accepts it, and the answers of claims with no other character
 /// near are check()'s. A claim near a still bystander is checked with the
 /// still bystanders in the world from the start: one through them is
