@@ -345,6 +345,16 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
   }
 }
 
+// A whole soak case, every claim accepted and every cheat rejected.
+SoakTally expect_every_verdict_right(std::uint64_t c) {
+  SoakTally tally;
+  run_case(c, 1000000, tally);
+  EXPECT_GT(tally.claims, 10) << c;
+  EXPECT_EQ(tally.false_rejections, std::vector<std::string>{}) << c;
+  EXPECT_EQ(tally.missed_cheats, std::vector<std::string>{}) << c;
+  return tally;
+}
+
 // Soak cases whose every claim is now accepted, each once falsely rejected
 // (seed 20261125's 1,000,000 claims): the claims' average taken for the
 // velocity of a runner that jumped mid-claim (human4), a bounce off a slope
@@ -396,13 +406,8 @@ TEST(ClaimSoak, CasesOnceFalselyRejectedAreAccepted) {
                                 9166442026800077364ull, 14941183991173720153ull, 7071314822961089147ull,
                                 11371719252545494872ull, 12169115284300789605ull, 7131666464830479313ull,
                                 12615295553679774393ull, 4086107598453718842ull, 16397116741998986319ull,
-                                13116371722234620084ull}) {
-    SoakTally tally;
-    run_case(c, 1000000, tally);
-    EXPECT_GT(tally.claims, 10) << c;
-    EXPECT_EQ(tally.false_rejections, std::vector<std::string>{}) << c;
-    EXPECT_EQ(tally.missed_cheats, std::vector<std::string>{}) << c;
-  }
+                                13116371722234620084ull})
+    expect_every_verdict_right(c);
 }
 
 // Bodies retail holds still in the air, each rejected by a first version of
@@ -421,13 +426,8 @@ TEST(ClaimSoak, BodiesRetailHoldsStillInTheAirAreAccepted) {
   for (const std::uint64_t c : {16662562150528469922ull, 5018325390759784633ull, 12300239935109121900ull,
                                 8421851164652597016ull, 13090605456292868721ull, 11404787377034517991ull,
                                 3021687975199874853ull, 4811849692845376370ull, 4540954389607861435ull,
-                                14109808036498296911ull, 10757912325358447235ull}) {
-    SoakTally tally;
-    run_case(c, 1000000, tally);
-    EXPECT_GT(tally.claims, 10) << c;
-    EXPECT_EQ(tally.false_rejections, std::vector<std::string>{}) << c;
-    EXPECT_EQ(tally.missed_cheats, std::vector<std::string>{}) << c;
-  }
+                                14109808036498296911ull, 10757912325358447235ull})
+    expect_every_verdict_right(c);
 }
 
 // Bodies another character held up in the air (seeds 20261125 and 7;
@@ -438,13 +438,8 @@ TEST(ClaimSoak, BodiesRetailHoldsStillInTheAirAreAccepted) {
 // claim again with the others in the world, and its arc starts again where
 // one holds it up.
 TEST(ClaimSoak, BodiesHeldUpByAnotherCharacterAreAccepted) {
-  for (const std::uint64_t c : {17360492298969550526ull, 8255885581111036563ull, 14903787311535711815ull}) {
-    SoakTally tally;
-    run_case(c, 1000000, tally);
-    EXPECT_GT(tally.claims, 10) << c;
-    EXPECT_EQ(tally.false_rejections, std::vector<std::string>{}) << c;
-    EXPECT_EQ(tally.missed_cheats, std::vector<std::string>{}) << c;
-  }
+  for (const std::uint64_t c : {17360492298969550526ull, 8255885581111036563ull, 14903787311535711815ull})
+    expect_every_verdict_right(c);
 }
 
 // Cheats once accepted (seed 7, and 424242 for human0; every claim of each
@@ -455,13 +450,8 @@ TEST(ClaimSoak, BodiesHeldUpByAnotherCharacterAreAccepted) {
 // whose run was taken to lift them (random4, random3, human0).
 TEST(ClaimSoak, CheatsOnceAcceptedAreRejected) {
   for (const std::uint64_t c :
-       {2360096262516536372ull, 12253358467233348344ull, 17547605425557386510ull, 13346243399310832395ull}) {
-    SoakTally tally;
-    run_case(c, 1000000, tally);
-    EXPECT_GT(tally.cheats, 0) << c;
-    EXPECT_EQ(tally.missed_cheats, std::vector<std::string>{}) << c;
-    EXPECT_EQ(tally.false_rejections, std::vector<std::string>{}) << c;
-  }
+       {2360096262516536372ull, 12253358467233348344ull, 17547605425557386510ull, 13346243399310832395ull})
+    EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
 }
 
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
