@@ -1084,6 +1084,11 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
       past_step_cap(speed_at(bounds.energy.carried, to.frame.origin.z), first_radius(settings_.body))) {
     next.velocity_now = last.velocity_now - Vec3(0.0f, 0.0f, kG * dt);
     next.energy_z = std::max(next.energy_z, energy_height(to.frame.origin.z, glm::length(next.velocity_now)));
+  } else if (still && falls && past_step_cap(glm::length(last.velocity_now), first_radius(settings_.body))) {
+    // Held by the sub-step cap where the probe finds walkable ground (it
+    // may be just above it), it keeps the velocity it was held with: a
+    // ball held at 18 m/s moved on 1.6 m in 0.26 s.
+    next.velocity_now = last.velocity_now;
   }
   keep_glide(bounds, friction_dt, next);
   reanchor(last, motion, jumped_from, next);
