@@ -447,7 +447,7 @@ struct FallStop {
   bool landed = false;  // on walkable ground, which a fall ends on
 };
 std::optional<FallStop> fall_stops_at(const World& world, const ac::AcBody& body, const Position& at, float z) {
-  if (z >= at.frame.origin.z) return std::nullopt;
+  if (!(z < at.frame.origin.z)) return std::nullopt;  // also a depth that is not a number
   const Position to = moved(at, {0.0f, 0.0f, z - at.frame.origin.z});
   const ac::AcMoveResult r = ac::move_body(world, body, at, to, ac::AcContact{}, kReachOptions);
   if (!r.ok) return FallStop{at.frame.origin.z, false};
