@@ -36,6 +36,9 @@ constexpr double kRestLag = 0.3;
 // Farther than this from the last accepted position (metres) is never a
 // move: retail's top speed, 50 m/s, for 10 s.
 constexpr float kFarthestClaim = 500.0f;
+// Longer than this between two claims (seconds, about 11.6 days) is not a
+// step: its arcs and bounds would overflow a float.
+constexpr double kLongestClaimGap = 1.0e6;
 // A claim may cover many of the client's frames in one transition: ACE's
 // sub-step cap rather than retail's 30, so that a small body's long path fits.
 const ac::TransitionOptions kReachOptions{kAceMaxTransitionSteps};
@@ -447,7 +450,7 @@ struct FallStop {
   bool landed = false;  // on walkable ground, which a fall ends on
 };
 std::optional<FallStop> fall_stops_at(const World& world, const ac::AcBody& body, const Position& at, float z) {
-  if (!(z < at.frame.origin.z)) return std::nullopt;  // also a depth that is not a number
+  if (!(z < at.frame.origin.z) || !std::isfinite(z)) return std::nullopt;
   const Position to = moved(at, {0.0f, 0.0f, z - at.frame.origin.z});
   const ac::AcMoveResult r = ac::move_body(world, body, at, to, ac::AcContact{}, kReachOptions);
   if (!r.ok) return FallStop{at.frame.origin.z, false};
@@ -707,10 +710,30 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
   return s;
 }
 
+// Why a claim cannot be checked at all (a time, place or change that is
+// not one), if it cannot: the verdict `invalid`.
+std::optional<std::string> MovementChecker::claim_problem(const AcceptedMovement& last,
+                                                          const MovementClaim& claim) const {
+  const double dt = claim.t - last.t;
+  if (!std::isfinite(claim.t) || !(dt > 0.0))
+    return fmt::format("claim time {} s is not after the last accepted, {} s", claim.t, last.t);
+  if (dt > kLongestClaimGap)
+    return fmt::format("claim time {} s is more than {} s after the last accepted, {} s", claim.t, kLongestClaimGap,
+                       last.t);
+  const Position& to = claim.position;
+  const Vec3& o = to.frame.origin;
+  if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.z)) return "the claimed position is not finite";
+  if (!world_->has_cell(to.objcell_id)) return fmt::format("cell 0x{:08X} is not in the world", to.objcell_id);
+  if (!world_->point_in_cell(to.objcell_id, to.frame.origin))
+    return fmt::format("cell 0x{:08X} does not hold the claimed point", to.objcell_id);
+  if (!claim.changes.empty()) return changes_problem(claim);
+  return std::nullopt;
+}
+
 ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementClaim& claim) const {
-  if (!claim.changes.empty())
-    if (auto problem = changes_problem(claim))
-      return reject(ClaimVerdict::Invalid, *problem, last, last.position, std::max(last.t, claim.t));
+  if (auto problem = claim_problem(last, claim))
+    return reject(ClaimVerdict::Invalid, *problem, last, last.position,
+                  std::max(last.t, std::isfinite(claim.t) ? claim.t : last.t));
   // With the controls known change by change, they give the motion.
   const std::optional<MotionChange> start = controls_at_start(last, claim);
   const ClaimedMotion motion = start ? fastest_motion(ground_velocities_, *start, claim, last.t) : claim.motion;
@@ -950,21 +973,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                                          const std::optional<float>& jumped_from, bool& unexplained) const {
   const World& world = *world_;
   const Position& to = claim.position;
-  const double dt_d = claim.t - last.t;
-  if (!std::isfinite(claim.t) || !(dt_d > 0.0))
-    return reject(ClaimVerdict::Invalid,
-                  fmt::format("claim time {} s is not after the last accepted, {} s", claim.t, last.t), last,
-                  last.position, std::max(last.t, std::isfinite(claim.t) ? claim.t : last.t));
-  const Vec3& o = to.frame.origin;
-  if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.z))
-    return reject(ClaimVerdict::Invalid, "the claimed position is not finite", last, last.position, claim.t);
-  if (!world.has_cell(to.objcell_id))
-    return reject(ClaimVerdict::Invalid, fmt::format("cell 0x{:08X} is not in the world", to.objcell_id), last,
-                  last.position, claim.t);
-  if (!world.point_in_cell(to.objcell_id, to.frame.origin))
-    return reject(ClaimVerdict::Invalid, fmt::format("cell 0x{:08X} does not hold the claimed point", to.objcell_id),
-                  last, last.position, claim.t);
-  const float dt = static_cast<float>(dt_d);
+  const float dt = static_cast<float>(claim.t - last.t);
 
   if (auto ground = terrain_height(world, to); ground && to.frame.origin.z < *ground - options_.below_terrain)
     return reject(ClaimVerdict::UnderTerrain,

@@ -333,6 +333,26 @@ TEST_F(DemoClaims, ClaimsThatAreNotPositionsAreInvalid) {
   EXPECT_THAT(checker().check(s, wrong_cell).reason, HasSubstr("does not hold the claimed point"));
 }
 
+TEST_F(DemoClaims, AClaimDaysAfterTheLastIsInvalidAndTheCheckGoesOnFromIt) {
+  // 2,000,000 s (23 days) would overflow the arcs the check draws over it;
+  // a jump reported in the air is checked against one before anything else.
+  const AcceptedMovement s = accepted_at(10.0);
+  const AcceptedMovement up = checker().start(shifted(s.position, {0.0f, 0.0f, 3.0f}), 10.0);
+  ASSERT_FALSE(up.supported);
+  MovementClaim jump{2.0e6, up.position, s.motion};
+  jump.motion.jumped = true;
+  const ClaimCheck in_air = checker().check(up, jump);
+  EXPECT_EQ(in_air.verdict, ClaimVerdict::Invalid);
+  EXPECT_THAT(in_air.reason, HasSubstr("is more than 1000000 s after the last accepted, 10 s"));
+  // The server's body stays where it was, at the claim's time, so the
+  // client's next claim from there is checked as any other.
+  const ClaimCheck late = checker().check(s, {2.0e6, s.position, s.motion});
+  EXPECT_EQ(late.verdict, ClaimVerdict::Invalid);
+  EXPECT_EQ(late.forced.frame.origin, s.position.frame.origin);
+  EXPECT_EQ(late.next.t, 2.0e6);
+  EXPECT_EQ(checker().check(late.next, {2.0e6 + 0.05, s.position, s.motion}).verdict, ClaimVerdict::Accepted);
+}
+
 TEST_F(DemoClaims, ABatchGivesTheAnswersOfOneCheckEach) {
   const MovementChecker c = checker();
   std::vector<AcceptedMovement> last;

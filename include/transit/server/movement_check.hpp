@@ -232,6 +232,8 @@ class MovementChecker {
   friend class ClaimCrowd;
   // The same checker in another world, as its object there (if it is one).
   MovementChecker in_world(const World& world, std::optional<std::size_t> self_object) const;
+  // Why the claim cannot be checked at all (verdict `invalid`), if it cannot.
+  std::optional<std::string> claim_problem(const AcceptedMovement& last, const MovementClaim& claim) const;
   // The bounds every claim is held to; what they reject may yet be
   // explained by a replay of the physics, unless it went faster across
   // than the flight it is on, or stayed still in the air with nothing to
