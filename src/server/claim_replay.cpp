@@ -108,6 +108,7 @@ class Replayer {
     update_object(world_, body, &motion, dt, QuantumOptions{}, events_, move_);
     met_ = met_ || events_.environment_collisions > 0 || !events_.collided_object_ids.empty() ||
            events_.blocks > 0 || events_.landings > 0;
+    touched_steep_ = touched_steep_ || (body.contact && !body.on_walkable);
   }
 
   static float energy_of(const PhysicsBody& body) {
@@ -119,7 +120,7 @@ class Replayer {
     body.velocity = velocity;
     body.pending_time = last_.physics_pending;
     start_energy_ = energy_of(body);
-    met_ = false;
+    met_ = touched_steep_ = false;
     body.contact = last_.supported && last_.contact_plane.has_value();
     body.on_walkable = body.contact && last_.on_walkable;
     body.contact_plane = last_.contact_plane;
@@ -128,16 +129,26 @@ class Replayer {
   }
 
   std::optional<ReplayEnd> ended(const PhysicsBody& ran) {
-    const Vec3 off = get_offset(ran.position, claim_.position);
+    Vec3 off = get_offset(ran.position, claim_.position);
+    // A frame that starts in contact with a steep plane the body lies in
+    // lifts it out by up to its first sphere's radius (AdjustOffset): where
+    // the client's frames fell, which the replay cannot know, decides how
+    // far. It puts back a body that sank into the plane: no higher than that
+    // above the last claim.
+    const float lifted_above = claim_.position.frame.origin.z - last_.position.frame.origin.z;
+    const float lift = touched_steep_ && lifted_above <= tolerance_.steep_lift
+                           ? std::clamp(off.z, 0.0f, tolerance_.steep_lift)
+                           : 0.0f;
+    off.z -= lift;
     const float miss = glm::length(off);
     nearest_ = std::min(nearest_, miss);
     if (std::hypot(off.x, off.y) > tolerance_.across || off.z > tolerance_.above || -off.z > tolerance_.across)
       return std::nullopt;
     PhysicsBody body = ran;
     if (!reaches_claim(body)) return std::nullopt;
-    const float gain = energy_of(ran) - start_energy_;
-    return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss,
-                     gain, ran.pending_time, met_ || body.contact || std::abs(gain) > kSameEnergy};
+    const float gain = energy_of(ran) - start_energy_ + lift;
+    return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss, gain, lift,
+                     ran.pending_time, met_ || body.contact || std::abs(gain) > kSameEnergy};
   }
 
   // The claim is where the run ended, or a straight transition away; one
@@ -179,6 +190,7 @@ class Replayer {
   float nearest_ = 1e9f;
   float start_energy_ = 0.0f;
   bool met_ = false;
+  bool touched_steep_ = false;
   BodyEvents events_;
   ac::AcMoveResult move_;
 };

@@ -28,6 +28,9 @@ struct ReplayEnd {
   /// Metres its energy height (claim_energy.hpp) rose from the start to the
   /// end (a body pushed up between two slopes gains some).
   float energy_gain = 0.0f;
+  /// Metres of that a steep plane's lift gave, beyond where the replay
+  /// ended (ReplayTolerance::steep_lift).
+  float steep_lift = 0.0f;
   /// Seconds of the claim's time its physics had not run yet (less than
   /// retail's least quantum): the next replay starts with them.
   double pending = 0.0;
@@ -53,6 +56,9 @@ struct ReplayControls {
 struct ReplayTolerance {
   float across = 1.0f;
   float above = 1.0f;
+  // Above a replay that touched a steep plane, besides (metres): how far
+  // retail lifts a body out of one at the start of a frame.
+  float steep_lift = 0.0f;
 };
 
 /// Which replays are tried: every way the client may have got there (to

@@ -758,7 +758,8 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   const float leeway = std::min(options_.replay_tolerance,
                                 last.replay_leeway + options_.replay_tolerance_per_second *
                                                          static_cast<float>(std::max(0.0, claim.t - last.t)));
-  const ReplayTolerance tolerance{leeway, std::min(leeway, options_.replay_rise_tolerance)};
+  const ReplayTolerance tolerance{leeway, std::min(leeway, options_.replay_rise_tolerance),
+                                  first_radius(settings_.body)};
   const ReplayControls controls{&motion, start};
   if (c.accepted()) {
     c.next.replay_leeway = leeway;
@@ -939,7 +940,8 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   keep_jump(last, end.contact, next);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
   const float friction_dt = friction_seconds(settings_.body, bounds.energy, claim.position, dt);
-  next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, end.contact);
+  // A lift out of a steep plane is height no speed paid for.
+  next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, end.contact) + end.steep_lift;
   keep_glide(bounds, end.contact ? friction_dt : 0.0f, next);
   // The replay's own speed across, if it met something that turned it.
   next.air_across = next.supported ? kUncapped

@@ -445,6 +445,30 @@ TEST(ClaimSoak, BodiesHeldUpByAnotherCharacterAreAccepted) {
     expect_every_verdict_right(c);
 }
 
+// Large bodies lifted out of a steep slope at the start of a frame (seeds
+// 20261125 and 424242; every claim of each case is accepted): a frame that
+// starts in contact with a steep plane the body lies in puts it back above
+// that plane, by up to its first sphere's radius (AdjustOffset), falling
+// as it is (large1 rose 1.85 m in 0.06 s at -4.5 m/s). Where the client's
+// frames fell decides how far, and a replay cannot know that: each was
+// rejected as flying, no replay within its rise tolerance.
+TEST(ClaimSoak, BodiesLiftedOutOfASteepSlopeAreAccepted) {
+  for (const std::uint64_t c :
+       {1374682890484188801ull, 14389725173959120496ull, 9308355250612614594ull, 15748499526661518686ull})
+    expect_every_verdict_right(c);
+}
+
+// Cheats that a looser lift accepted (seeds 20261125 and 7; every claim of
+// each case is accepted and every cheat rejected): large bodies falling
+// beside a steep slope at 8-16 m/s claiming 6 m up, 1.2 m and 3.4 m above
+// the last claim. The lift is taken only for claims within a radius of the
+// last claim and above a replay that touched a steep plane, beyond the
+// lifts that replay made itself.
+TEST(ClaimSoak, CheatsBesideASteepSlopeAreRejected) {
+  for (const std::uint64_t c : {16137245515096819688ull, 13416414338211027972ull})
+    EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
+}
+
 // Cheats once accepted (seed 7, and 424242 for human0; every claim of each
 // case is accepted and every cheat rejected): a 10 m teleport 150 degrees
 // off a large body's 18 m/s run, which its controls were taken to carry it
