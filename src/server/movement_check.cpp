@@ -784,7 +784,8 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
         const StepBounds bounds =
             step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
         const float kept = energy_height(claim.position.frame.origin.z, glm::length(end->velocity));
-        c.next.energy_z = std::max(c.next.energy_z, std::min(kept, bounds.energy.departed));
+        c.next.energy_z =
+            std::max(c.next.energy_z, std::min(kept, bounds.energy.departed + std::max(0.0f, end->energy_gain)));
       }
     }
     return c;
@@ -940,8 +941,10 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   keep_jump(last, end.contact, next);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
   const float friction_dt = friction_seconds(settings_.body, bounds.energy, claim.position, dt);
-  // A lift out of a steep plane is height no speed paid for.
-  next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, end.contact) + end.steep_lift;
+  // What the physics lifted it by (out of a steep plane, from between two
+  // slopes) is height no speed paid for.
+  next.energy_z =
+      energy_after_step(bounds.energy, last, next, friction_dt, end.contact) + std::max(0.0f, end.energy_gain);
   keep_glide(bounds, end.contact ? friction_dt : 0.0f, next);
   // The replay's own speed across, if it met something that turned it.
   next.air_across = next.supported ? kUncapped

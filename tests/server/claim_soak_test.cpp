@@ -458,6 +458,18 @@ TEST(ClaimSoak, BodiesLiftedOutOfASteepSlopeAreAccepted) {
     expect_every_verdict_right(c);
 }
 
+// Bodies the physics lifted before a claim the bounds accepted (seeds
+// 424242 and 20261125; every claim of each case is accepted): large bodies
+// dropped into a steep slope that their first frame put back out 1.3-1.7 m
+// above it. Their energy was left below their own height, so a replay
+// started them from rest: it fell too slowly to reach the slope they slid
+// down, and the next claims were rejected as flying. A replay's energy
+// gain now counts, as the check's own energy does.
+TEST(ClaimSoak, BodiesTheReplayLiftsKeepTheirEnergy) {
+  for (const std::uint64_t c : {521286783094086045ull, 11457245649519798043ull, 4021729211209749078ull})
+    expect_every_verdict_right(c);
+}
+
 // Cheats that a looser lift accepted (seeds 20261125 and 7; every claim of
 // each case is accepted and every cheat rejected): large bodies falling
 // beside a steep slope at 8-16 m/s claiming 6 m up, 1.2 m and 3.4 m above
