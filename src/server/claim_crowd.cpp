@@ -195,7 +195,11 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       // Held up by another, its arc starts again there; not if it jumped,
       // rising past what the probe finds below it.
       const bool held_up = c.next.hanging || (c.next.supported && !c.next.motion.jumped);
-      if (c.accepted() && (!out[i].accepted() || held_up)) out[i] = std::move(c);
+      // Met another in the air, where the world alone has it meet nothing:
+      // it may have stopped it dead, or turned it.
+      const bool met_one = !c.next.supported && c.next.air_t == claims[i].claim.t &&
+                           out[i].next.air_t != claims[i].claim.t && !c.next.motion.jumped;
+      if (c.accepted() && (!out[i].accepted() || held_up || met_one)) out[i] = std::move(c);
     });
   }
 }

@@ -481,6 +481,17 @@ TEST(ClaimSoak, CheatsBesideASteepSlopeAreRejected) {
     EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
 }
 
+// Bodies another character stopped or turned in the air (seeds 7 and
+// 424242; every claim of each case is accepted): a human falling at 23 m/s
+// onto another, stopped dead there and falling on from rest, and two more
+// that met one. The world alone had each meet nothing, so its arc ran on
+// from its last support, and a few claims later it was far above that
+// arc. A batch now takes the crowd's answer where it met another there.
+TEST(ClaimSoak, BodiesStoppedByAnotherCharacterInTheAirAreAccepted) {
+  for (const std::uint64_t c : {15978394205629594373ull, 11352800056797857792ull, 4528268047478738067ull})
+    expect_every_verdict_right(c);
+}
+
 // Cheats once accepted (seed 7, and 424242 for human0; every claim of each
 // case is accepted and every cheat rejected): a 10 m teleport 150 degrees
 // off a large body's 18 m/s run, which its controls were taken to carry it

@@ -98,8 +98,9 @@ class ClaimCrowd {
 /// pass through players), then with those of the claims where this batch
 /// put them (the claim, or the forced position), and accepted if either
 /// accepts it (one accepted in the air takes the crowd's answer where a
-/// character holds it up, so that its arc starts again there, as for a
-/// ball riding on a large body's head). So without still bystanders a
+/// character holds it up, or where it met one that the world alone has it
+/// miss, so that its arc starts again there, as for a ball riding on a
+/// large body's head or a body a character stopped as it fell). So without still bystanders a
 /// claim is never rejected where check() accepts it, and the answers of
 /// claims with no other character near are check()'s. A claim near a
 /// still bystander is checked with the still bystanders in the world from
