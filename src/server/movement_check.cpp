@@ -902,10 +902,12 @@ float MovementChecker::leave_speed(const AcceptedMovement& last, const ClaimedMo
 // with), and what it lies in pushing it out; where its fall from the last
 // claim lands on walkable ground, its motion (`rise`) climbs from there.
 std::optional<float> MovementChecker::unpowered_lift(const AcceptedMovement& last, const ClaimedMotion& motion,
-                                                     const AcceptedMovement& next, float dt, float rise) const {
+                                                     const AcceptedMovement& next, float dt, float rise,
+                                                     bool met) const {
   const float from = last.position.frame.origin.z;
-  if (motion.jumped || last.motion.jumped || walking(last) || walking(next) || next.position.frame.origin.z <= from)
+  if (motion.jumped || last.motion.jumped || walking(next) || next.position.frame.origin.z <= from)
     return std::nullopt;
+  if (walking(last)) return met ? std::nullopt : ground_climbed(last, next.position);
   const float run = faster_motion_speed(ground_velocities_, last, motion) * (1.0f + options_.speed_margin);
   const float across = std::max({horizontal(last.velocity_now), horizontal(last.velocity), run});
   const float bounce = bounce_up_speed(across, std::max(last.velocity_now.z, last.velocity.z)) * dt;
@@ -914,6 +916,25 @@ std::optional<float> MovementChecker::unpowered_lift(const AcceptedMovement& las
   if (!stop) return bounce;
   if (stop->landed) return std::max(bounce, stop->z - from + rise);
   return bounce + std::max(0.0f, stop->z - from);
+}
+
+// Run off the walkable ground it was on, neither jumping nor meeting
+// anything, a body is no higher than ground it climbed on the way (it
+// leaves with no speed upwards), or a step up, or a lift out of a steep
+// plane at the start of a frame (AdjustOffset: its first sphere's radius)
+// above it: none above the last claim (m) if nothing lies near its path
+// that far and the slack below the claim's height.
+std::optional<float> MovementChecker::ground_climbed(const AcceptedMovement& last, const Position& to) const {
+  const float z = to.frame.origin.z - std::max(step_up_reach(settings_.body), first_radius(settings_.body)) -
+                  options_.height_slack;
+  // near_path widens the body by kNearPath: its lowest point stays at z.
+  const Position from = moved(last.position, {0.0f, 0.0f, z + kNearPath - last.position.frame.origin.z});
+  const Position there = moved(to, {0.0f, 0.0f, z + kNearPath - to.frame.origin.z});
+  if (z <= last.position.frame.origin.z || !world_->point_in_cell(from.objcell_id, from.frame.origin) ||
+      !world_->point_in_cell(there.objcell_id, there.frame.origin) ||
+      near_path(*world_, settings_.body, from, there))
+    return std::nullopt;
+  return 0.0f;
 }
 
 // The state after a claim a replay explained: where the replay says it is
@@ -1168,7 +1189,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                                       dt);
   const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step), carried)) : launch * dt;
   // Off walkable ground, without a jump, a bounce lifts it, not its motion.
-  const std::optional<float> lift = unpowered_lift(last, motion, next, dt, rise);
+  const std::optional<float> lift = unpowered_lift(last, motion, next, dt, rise, met);
   const float lifted = lift ? std::min(rise, *lift) : rise;
   // Retail steps up onto what it walks into.
   const float step_up = met ? step_up_reach(settings_.body) : 0.0f;

@@ -470,6 +470,16 @@ TEST(ClaimSoak, BodiesTheReplayLiftsKeepTheirEnergy) {
     expect_every_verdict_right(c);
 }
 
+// Cheats accepted until a runner was held to the ground it climbs (seeds 7
+// and 424242; every claim of each case is accepted and every cheat
+// rejected): large bodies running at 17-18 m/s on walkable ground claiming
+// 3.5-4 m above the last claim 0.25 s later, in the air 6 m above the
+// ground, which their run turned upwards lifted that far.
+TEST(ClaimSoak, RunnersClaimingToRiseAboveTheGroundAreRejected) {
+  for (const std::uint64_t c : {10627201297805572001ull, 8491879769410350646ull})
+    EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
+}
+
 // Cheats that a looser lift accepted (seeds 20261125 and 7; every claim of
 // each case is accepted and every cheat rejected): large bodies falling
 // beside a steep slope at 8-16 m/s claiming 6 m up, 1.2 m and 3.4 m above

@@ -227,6 +227,21 @@ TEST_F(DemoClaims, FlyingUpOrHoveringIsRefused) {
   EXPECT_LT(t, 13.3);
 }
 
+TEST_F(DemoClaims, ARunnerRisesNoHigherThanTheGroundItClimbs) {
+  // Without a jump a runner leaves the ground with no speed upwards: in the
+  // air it is no higher than ground near its path, a step up or a radius
+  // below. 1.5 m above where the tour's runner is 0.3 s on, over ground
+  // that rises nowhere near that, is flying (its 9.4 m/s turned upwards
+  // lifted it 2.8 m until this was checked); where it is, is accepted.
+  const AcceptedMovement s = accepted_at(10.0);
+  const Position there = report_at(10.3).position;
+  const ClaimCheck up = checker().check(s, {10.3, shifted(there, {0.0f, 0.0f, 1.5f}), s.motion});
+  EXPECT_EQ(up.verdict, ClaimVerdict::Flying) << up.reason;
+  EXPECT_EQ(up.forced, s.position);
+  const ClaimCheck honest = checker().check(s, {10.3, there, s.motion});
+  EXPECT_TRUE(honest.accepted()) << honest.reason;
+}
+
 TEST_F(DemoClaims, ABodySlidingDownASteepSlopeIsNotLiftedByItsRun) {
   // At 52.6 s the running player has met the tour's steep slope and slides
   // down it, falling at 8 m/s. Off walkable ground retail's motion moves it
