@@ -908,14 +908,21 @@ std::optional<float> MovementChecker::unpowered_lift(const AcceptedMovement& las
   if (motion.jumped || last.motion.jumped || walking(next) || next.position.frame.origin.z <= from)
     return std::nullopt;
   if (walking(last)) return met ? std::nullopt : ground_climbed(last, next.position);
-  const float run = faster_motion_speed(ground_velocities_, last, motion) * (1.0f + options_.speed_margin);
-  const float across = std::max({horizontal(last.velocity_now), horizontal(last.velocity), run});
-  const float bounce = bounce_up_speed(across, std::max(last.velocity_now.z, last.velocity.z)) * dt;
+  const float bounce = unpowered_bounce(last, motion) * dt;
   const auto stop =
       fall_stops_at(*world_, settings_.body, last.position, arc_at(from, std::min(0.0f, last.velocity_now.z), dt));
   if (!stop) return bounce;
   if (stop->landed) return std::max(bounce, stop->z - from + rise);
   return bounce + std::max(0.0f, stop->z - from);
+}
+
+// The fastest a bounce sends a body off walkable ground upwards (m/s): of
+// the larger of the claims' average and the velocity carried, and the run
+// it may have left the ground with.
+float MovementChecker::unpowered_bounce(const AcceptedMovement& last, const ClaimedMotion& motion) const {
+  const float run = faster_motion_speed(ground_velocities_, last, motion) * (1.0f + options_.speed_margin);
+  const float across = std::max({horizontal(last.velocity_now), horizontal(last.velocity), run});
+  return bounce_up_speed(across, std::max(last.velocity_now.z, last.velocity.z));
 }
 
 // Run off the walkable ground it was on, neither jumping nor meeting
@@ -1226,10 +1233,13 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                 !m.collided_object_ids.empty();
   if (next.free_flight) next.velocity_now.z -= 0.5f * kG * dt;
   if (!next.supported && fresh) {
-    // The arc from here: its height now, all of its speed upwards.
+    // The arc from here: its height now, all of its speed upwards; off
+    // walkable ground without a jump, what a bounce sends upwards.
     next.air_t = claim.t;
     next.air_z = to.frame.origin.z;
-    next.air_vz = launch;
+    next.air_vz = !motion.jumped && !last.motion.jumped && !walking(last)
+                      ? std::min(launch, unpowered_bounce(last, motion))
+                      : launch;
   } else if (!next.supported && (stayed || held)) {
     // Held where it was (its fall not begun, or stopped): it falls from here;
     // retail integrates the velocity of a body whose move it refuses, so

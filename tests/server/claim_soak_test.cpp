@@ -480,6 +480,16 @@ TEST(ClaimSoak, RunnersClaimingToRiseAboveTheGroundAreRejected) {
     EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
 }
 
+// A cheat accepted until an arc restarted off walkable ground rose only at
+// a bounce's speed (seed 7; every claim of the case is accepted and every
+// cheat rejected): 6 m up from a body that met a steep slope falling at
+// 8.7 m/s (random0), 3.5 m above the last claim, on the arc that meeting
+// the slope restarted there with all of its 19 m/s upwards. (The same
+// caught a human's on seed 20261125, whose case holds a false rejection.)
+TEST(ClaimSoak, ArcsRestartedOffWalkableGroundRiseAtABouncesSpeed) {
+  EXPECT_GT(expect_every_verdict_right(6794664873455989705ull).cheats, 0);
+}
+
 // Cheats that a looser lift accepted (seeds 20261125 and 7; every claim of
 // each case is accepted and every cheat rejected): large bodies falling
 // beside a steep slope at 8-16 m/s claiming 6 m up, 1.2 m and 3.4 m above

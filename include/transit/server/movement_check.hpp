@@ -253,6 +253,7 @@ class MovementChecker {
   std::optional<float> unpowered_lift(const AcceptedMovement& last, const ClaimedMotion& motion,
                                       const AcceptedMovement& next, float dt, float rise, bool met) const;
   std::optional<float> ground_climbed(const AcceptedMovement& last, const Position& to) const;
+  float unpowered_bounce(const AcceptedMovement& last, const ClaimedMotion& motion) const;
   std::optional<float> jump_ground(const AcceptedMovement& last, const Position& to, const ClaimedMotion& motion,
                                   double dt) const;
   void reanchor(const AcceptedMovement& last, const ClaimedMotion& motion, const std::optional<float>& jumped_from,
