@@ -901,6 +901,8 @@ float MovementChecker::leave_speed(const AcceptedMovement& last, const ClaimedMo
 // the velocity the claims saw, or of the run it may have left the ground
 // with), and what it lies in pushing it out; where its fall from the last
 // claim lands on walkable ground, its motion (`rise`) climbs from there.
+// One that ran on walkable ground climbed only ground near its path, if it
+// `met` nothing (ground_climbed).
 std::optional<float> MovementChecker::unpowered_lift(const AcceptedMovement& last, const ClaimedMotion& motion,
                                                      const AcceptedMovement& next, float dt, float rise,
                                                      bool met) const {

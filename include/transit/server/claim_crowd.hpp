@@ -100,11 +100,11 @@ class ClaimCrowd {
 /// accepts it (one accepted in the air takes the crowd's answer where a
 /// character holds it up, or where it met one that the world alone has it
 /// miss, so that its arc starts again there, as for a ball riding on a
-/// large body's head or a body a character stopped as it fell). So without still bystanders a
-/// claim is never rejected where check() accepts it, and the answers of
-/// claims with no other character near are check()'s. A claim near a
-/// still bystander is checked with the still bystanders in the world from
-/// the start: one through them is rejected. Every checker must check in
+/// large body's head or a body a character stopped as it fell). So
+/// without still bystanders a claim is never rejected where check()
+/// accepts it, and the answers of claims with no other character near are
+/// check()'s. A claim near a still bystander is checked with the still
+/// bystanders in the world from the start: one through them is rejected. Every checker must check in
 /// `crowd.world()` (InputError otherwise). The same answers on any pool or
 /// none.
 void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
