@@ -147,8 +147,8 @@ class Replayer {
     PhysicsBody body = ran;
     if (!reaches_claim(body)) return std::nullopt;
     const float gain = energy_of(ran) - start_energy_ + lift;
-    return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss, gain, lift,
-                     ran.pending_time, met_ || body.contact || std::abs(gain) > kSameEnergy};
+    return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss,
+                     gain, ran.pending_time, met_ || body.contact || std::abs(gain) > kSameEnergy};
   }
 
   // The claim is where the run ended, or a straight transition away; one

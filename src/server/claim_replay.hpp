@@ -26,11 +26,9 @@ struct ReplayEnd {
   std::optional<ac::CellPlane> contact_plane;
   float miss = 0.0f;  ///< metres between its end and the claim
   /// Metres its energy height (claim_energy.hpp) rose from the start to the
-  /// end (a body pushed up between two slopes gains some).
+  /// end (a body pushed up between two slopes gains some), with a steep
+  /// plane's lift beyond where it ended (ReplayTolerance::steep_lift).
   float energy_gain = 0.0f;
-  /// Metres of that a steep plane's lift gave, beyond where the replay
-  /// ended (ReplayTolerance::steep_lift).
-  float steep_lift = 0.0f;
   /// Seconds of the claim's time its physics had not run yet (less than
   /// retail's least quantum): the next replay starts with them.
   double pending = 0.0;

@@ -726,8 +726,7 @@ std::optional<std::string> MovementChecker::claim_problem(const AcceptedMovement
   if (!world_->has_cell(to.objcell_id)) return fmt::format("cell 0x{:08X} is not in the world", to.objcell_id);
   if (!world_->point_in_cell(to.objcell_id, to.frame.origin))
     return fmt::format("cell 0x{:08X} does not hold the claimed point", to.objcell_id);
-  if (!claim.changes.empty()) return changes_problem(claim);
-  return std::nullopt;
+  return changes_problem(claim);
 }
 
 ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementClaim& claim) const {

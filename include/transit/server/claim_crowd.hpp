@@ -104,9 +104,9 @@ class ClaimCrowd {
 /// without still bystanders a claim is never rejected where check()
 /// accepts it, and the answers of claims with no other character near are
 /// check()'s. A claim near a still bystander is checked with the still
-/// bystanders in the world from the start: one through them is rejected. Every checker must check in
-/// `crowd.world()` (InputError otherwise). The same answers on any pool or
-/// none.
+/// bystanders in the world from the start: one through them is rejected.
+/// Every checker must check in `crowd.world()` (InputError otherwise). The
+/// same answers on any pool or none.
 void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
                   std::span<const CrowdBystander> bystanders, std::span<ClaimCheck> out,
                   ParallelFor* pool = nullptr);
