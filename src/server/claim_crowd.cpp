@@ -199,7 +199,9 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       // it may have stopped it dead, or turned it.
       const bool met_one = !c.next.supported && c.next.air_t == claims[i].claim.t &&
                            out[i].next.air_t != claims[i].claim.t && !c.next.motion.jumped;
-      if (c.accepted() && (!out[i].accepted() || held_up || met_one)) out[i] = std::move(c);
+      // Jumped off another, where the world alone has no ground to jump from.
+      const bool jumped_off_one = c.next.motion.jumped && !out[i].next.motion.jumped;
+      if (c.accepted() && (!out[i].accepted() || held_up || met_one || jumped_off_one)) out[i] = std::move(c);
     });
   }
 }

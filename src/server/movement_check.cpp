@@ -748,7 +748,10 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   ClaimedMotion motion = reported;
   std::optional<float> jumped_from;
   if (motion.jumped && !last.supported) {
-    jumped_from = jump_ground(last, claim.position, motion, claim.t - last.t);
+    // Held still in the air, retail stood it on a floor of its own, which
+    // it may jump from.
+    jumped_from = last.hanging ? std::optional<float>(last.position.frame.origin.z)
+                               : jump_ground(last, claim.position, motion, claim.t - last.t);
     motion.jumped = jumped_from.has_value();
   }
   bool unexplained = false;

@@ -145,6 +145,37 @@ TEST_F(Drop, AHoverBesideAnotherCharacterHangsOnAndOneAwayFromItFalls) {
   }
 }
 
+TEST_F(Drop, ABodyHangingInTheAirMayJumpFromThereAndNoHigher) {
+  // Hanging on 2 m up beside where the creature stood (as above), it
+  // stands on retail's floor of its own, which allows a jump: 0.6 m higher
+  // 0.3 s later is accepted, its jump's arc holding it from there on; 6 m
+  // higher is not. Not hanging, the same jump finds no ground to leave.
+  const MovementChecker c = checker(1);
+  const Position beside = *world_->resolve_global(test::kBlockOrigin + Vec3(60.0f, 61.2f, 2.0f));
+  ClaimCrowd crowd(*world_);
+  AcceptedMovement state = c.start(beside, 0.0);
+  for (int k = 1; k <= 30; ++k) {
+    const double t = 0.1 * k;
+    const CrowdClaim claim{&c, state, {t, beside, {}}};
+    const CrowdBystander bystander{rock_body_, *rock_at_, false};
+    std::vector<ClaimCheck> out(1);
+    check_claims(crowd, {&claim, 1}, {&bystander, t <= 0.5 ? 1u : 0u}, out);
+    state = out[0].next;
+  }
+  ASSERT_TRUE(state.hanging);
+  ClaimedMotion jump;
+  jump.jumped = true;
+  const ClaimCheck up = c.check(state, {3.3, shifted(beside, {0.0f, 0.0f, 0.6f}), jump});
+  EXPECT_TRUE(up.accepted()) << up.reason;
+  EXPECT_TRUE(up.next.motion.jumped);
+  const ClaimCheck high = c.check(state, {3.3, shifted(beside, {0.0f, 0.0f, 6.0f}), jump});
+  EXPECT_EQ(high.verdict, ClaimVerdict::Flying) << high.reason;
+  AcceptedMovement falling = state;
+  falling.hanging = false;
+  const ClaimCheck unheld = c.check(falling, {3.3, shifted(beside, {0.0f, 0.0f, 0.6f}), jump});
+  EXPECT_EQ(unheld.verdict, ClaimVerdict::Flying) << unheld.reason;
+}
+
 TEST_F(Drop, ANearbyCharacterNeverTurnsAnAcceptanceIntoARejection) {
   // Falling straight through the creature: check() accepts it (its world
   // has no characters), so the batch does too; it only adds acceptances.

@@ -512,6 +512,21 @@ TEST(ClaimSoak, BodiesStoppedByAnotherCharacterInTheAirAreAccepted) {
     expect_every_verdict_right(c);
 }
 
+// Bodies that jumped from where the world alone has no ground for it,
+// each rejected as flying on the way up (every claim of each case is
+// accepted): a human standing on another's head (seed 20261125, human0),
+// which the batch's crowd credits the jump from, and bodies hanging in the
+// air, which retail stood on a floor of their own (tiny0, tiny5, large0,
+// random4, seed 20261125; large1 and large3 twice, seed 7; random2, seed
+// 424242).
+TEST(ClaimSoak, BodiesJumpingOffAnotherCharacterOrFromWhereTheyHangAreAccepted) {
+  for (const std::uint64_t c :
+       {4267998582996745386ull, 2361182013373334680ull, 13883328280237059544ull, 13442498467000545178ull,
+        14493600724266628383ull, 15028466551125234011ull, 3359058212520576534ull, 8330791654844350289ull,
+        8832138005088315939ull})
+    expect_every_verdict_right(c);
+}
+
 // Cheats once accepted (seed 7, and 424242 for human0; every claim of each
 // case is accepted and every cheat rejected): a 10 m teleport 150 degrees
 // off a large body's 18 m/s run, which its controls were taken to carry it

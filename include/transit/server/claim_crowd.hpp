@@ -100,7 +100,9 @@ class ClaimCrowd {
 /// accepts it (one accepted in the air takes the crowd's answer where a
 /// character holds it up, or where it met one that the world alone has it
 /// miss, so that its arc starts again there, as for a ball riding on a
-/// large body's head or a body a character stopped as it fell). So
+/// large body's head or a body a character stopped as it fell; or where
+/// the crowd credits a jump, off another's head, that the world alone
+/// finds no ground for). So
 /// without still bystanders a claim is never rejected where check()
 /// accepts it, and the answers of claims with no other character near are
 /// check()'s. A claim near a still bystander is checked with the still
