@@ -160,8 +160,11 @@ class Replayer {
       return true;
     // On the ground, then (a claim just above the ground it ends on, which
     // a transition in contact steps down to) through the air.
+    const World& world = tolerance_.without_characters ? *tolerance_.without_characters : world_;
+    ac::AcBody shape = body.shape;
+    if (tolerance_.without_characters) shape.world_object.reset();
     for (const ac::AcContact& contact : {body.transition_contact(), ac::AcContact{}}) {
-      ac::move_body(world_, body.shape, body.position, claim_.position, contact, ac::TransitionOptions{}, move_);
+      ac::move_body(world, shape, body.position, claim_.position, contact, ac::TransitionOptions{}, move_);
       if (move_.ok && same_cell_or_outdoors(move_.position.objcell_id, claim_.position.objcell_id) &&
           glm::length(get_offset(move_.position, claim_.position)) <= 0.05f) {
         if (!body.on_walkable && move_.contact_plane && move_.contact_plane->plane.normal.z >= kFloorZ) land(body);

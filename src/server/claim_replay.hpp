@@ -57,6 +57,10 @@ struct ReplayTolerance {
   // Above a replay that touched a steep plane, besides (metres): how far
   // retail lifts a body out of one at the start of a frame.
   float steep_lift = 0.0f;
+  // The world without the other characters, where the claim lies in one
+  // that may have walked into the body since: the closing move from a
+  // replay's end to the claim is made there.
+  const World* without_characters = nullptr;
 };
 
 /// Which replays are tried: every way the client may have got there (to

@@ -679,9 +679,11 @@ MovementChecker::MovementChecker(const World& world, const CharacterSettings& se
   if (auto problem = ac::check_body(settings.body)) throw InputError("movement checks: " + *problem);
 }
 
-MovementChecker MovementChecker::in_world(const World& world, std::optional<std::size_t> self_object) const {
+MovementChecker MovementChecker::in_world(const World& world, std::optional<std::size_t> self_object,
+                                          const World* without_characters) const {
   MovementChecker c = *this;
   c.world_ = &world;
+  c.without_characters_ = without_characters;
   c.settings_.body.world_object = self_object;
   return c;
 }
@@ -761,7 +763,7 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
                                 last.replay_leeway + options_.replay_tolerance_per_second *
                                                          static_cast<float>(std::max(0.0, claim.t - last.t)));
   const ReplayTolerance tolerance{leeway, std::min(leeway, options_.replay_rise_tolerance),
-                                  first_radius(settings_.body)};
+                                  first_radius(settings_.body), without_characters_};
   const ReplayControls controls{&motion, start};
   if (c.accepted()) {
     c.next.replay_leeway = leeway;

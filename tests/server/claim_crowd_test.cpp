@@ -176,6 +176,24 @@ TEST_F(Drop, ABodyHangingInTheAirMayJumpFromThereAndNoHigher) {
   EXPECT_EQ(unheld.verdict, ClaimVerdict::Flying) << unheld.reason;
 }
 
+TEST_F(Drop, AClaimInsideAnotherCharacterIsReachedUnlessTheServerHeldItStill) {
+  // The faller claims to be 0.5 m into the creature's head at 1 s: the
+  // creature may have walked into it since the server saw it (the soak's
+  // characters end so, 0.75 m deep). The replay that lands it on the head
+  // ends 0.5 m above the claim, which it reaches through the characters.
+  // Alone its arc is at 0.1 m: 1.3 m is flying. Held still by the server,
+  // the creature walked into nothing: the claim stays rejected.
+  const MovementChecker c = checker(1);
+  const Position inside = shifted(*dropped_at_, {0.0f, 0.0f, 1.3f - 5.0f});
+  EXPECT_EQ(c.check(c.start(*dropped_at_, 0.0), {1.0, inside, {}}).verdict, ClaimVerdict::Flying);
+  const ClaimCheck among = with_rock(c, inside, *rock_at_);
+  EXPECT_TRUE(among.accepted()) << among.reason;
+  EXPECT_EQ(among.next.position, inside);
+  const ClaimCheck held = with_rock(c, inside, *rock_at_, true);
+  EXPECT_FALSE(held.accepted());
+  EXPECT_GE(held.forced.frame.origin.z, 1.7f) << held.reason;
+}
+
 TEST_F(Drop, ANearbyCharacterNeverTurnsAnAcceptanceIntoARejection) {
   // Falling straight through the creature: check() accepts it (its world
   // has no characters), so the batch does too; it only adds acceptances.

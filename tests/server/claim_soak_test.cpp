@@ -527,6 +527,19 @@ TEST(ClaimSoak, BodiesJumpingOffAnotherCharacterOrFromWhereTheyHangAreAccepted) 
     expect_every_verdict_right(c);
 }
 
+// Bodies another character walked into as they fell, each left lying up
+// to 0.75 m inside it (every claim of each case is accepted): the replay
+// with the others where the server had them ended on the other's head,
+// and the claim inside it was out of its reach (seed 20261125: large2,
+// tiny4, large1, large0; seed 7: human2, large3; seed 424242: human5, and
+// human1 in a dungeon).
+TEST(ClaimSoak, BodiesLyingInsideAnotherCharacterAreAccepted) {
+  for (const std::uint64_t c :
+       {15099399271633228829ull, 3596757266978885598ull, 8874518980350267142ull, 12479400926917009334ull,
+        13065762322256325017ull, 606122616998473428ull, 8516430026736869065ull, 12048705219468547509ull})
+    expect_every_verdict_right(c);
+}
+
 // Cheats once accepted (seed 7, and 424242 for human0; every claim of each
 // case is accepted and every cheat rejected): a 10 m teleport 150 degrees
 // off a large body's 18 m/s run, which its controls were taken to carry it

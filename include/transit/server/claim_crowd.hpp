@@ -75,9 +75,11 @@ class ClaimCrowd {
   bool someone_within(const ac::AcBody& body, std::size_t self, const Position& at,
                       float margin) const;
   // The claim checked as `checker` would, in the world with the members in
-  // it, as member `self` (if it is one).
+  // it, as member `self` (if it is one); `inside_reachable`: a replay's end
+  // near the claim reaches it through the members.
   ClaimCheck check_among(const MovementChecker& checker, std::optional<std::size_t> self,
-                         const AcceptedMovement& last, const MovementClaim& claim) const;
+                         const AcceptedMovement& last, const MovementClaim& claim,
+                         bool inside_reachable = false) const;
 
   const World* plain_;
   World world_;
@@ -102,7 +104,9 @@ class ClaimCrowd {
 /// miss, so that its arc starts again there, as for a ball riding on a
 /// large body's head or a body a character stopped as it fell; or where
 /// the crowd credits a jump, off another's head, that the world alone
-/// finds no ground for). So
+/// finds no ground for). A claim lying inside another character (none
+/// held still) is reached through the characters from a replay's end
+/// near it: the other may have walked into the body since. So
 /// without still bystanders a claim is never rejected where check()
 /// accepts it, and the answers of claims with no other character near are
 /// check()'s. A claim near a still bystander is checked with the still

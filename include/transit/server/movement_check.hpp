@@ -231,7 +231,10 @@ class MovementChecker {
  private:
   friend class ClaimCrowd;
   // The same checker in another world, as its object there (if it is one).
-  MovementChecker in_world(const World& world, std::optional<std::size_t> self_object) const;
+  // `without_characters`: the world without them, where a claim lying in
+  // another character is reached from a replay's end (ReplayTolerance).
+  MovementChecker in_world(const World& world, std::optional<std::size_t> self_object,
+                           const World* without_characters = nullptr) const;
   // Why the claim cannot be checked at all (verdict `invalid`), if it cannot.
   std::optional<std::string> claim_problem(const AcceptedMovement& last, const MovementClaim& claim) const;
   // The bounds every claim is held to; what they reject may yet be
@@ -263,6 +266,7 @@ class MovementChecker {
                              const std::optional<float>& jumped_from, const ReplayEnd& end) const;
 
   const World* world_;
+  const World* without_characters_ = nullptr;
   CharacterSettings settings_;
   ClaimCheckOptions options_;
   /// Each forward and strafe input's velocity (m/s, body axes) for the
