@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -209,6 +210,14 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       // Jumped off another, where the world alone has no ground to jump from.
       const bool jumped_off_one = c.next.motion.jumped && !out[i].next.motion.jumped;
       if (c.accepted() && (!out[i].accepted() || held_up || met_one || jumped_off_one)) out[i] = std::move(c);
+      // In the air beside another, it may have been turned by it, all its
+      // speed sent across.
+      if (unheld_in_air(out[i]) &&
+          (crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin) ||
+           crowd.someone_within(body_of(i), first_claim + i, claims[i].last.position, kHoldMargin))) {
+        out[i].next.air_across = std::numeric_limits<float>::infinity();
+        out[i].next.turned = true;
+      }
     });
   }
 }

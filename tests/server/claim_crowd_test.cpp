@@ -194,6 +194,34 @@ TEST_F(Drop, AClaimInsideAnotherCharacterIsReachedUnlessTheServerHeldItStill) {
   EXPECT_GE(held.forced.frame.origin.z, 1.7f) << held.reason;
 }
 
+TEST_F(Drop, AJumpBesideAnotherCharacterMayBeTurnedAcrossByIt) {
+  // Jumping straight up from standing beside the creature (0.24 m between
+  // their spheres), then 0.8 m across in the next 0.3 s: alone nothing
+  // turned it, so it flies across as it left the ground (not at all);
+  // beside the creature, which may have sent it sideways, it may.
+  const MovementChecker c = checker(1);
+  const Position standing = *world_->resolve_global(test::kBlockOrigin + Vec3(60.0f, 61.2f, 0.0f));
+  const Position up = shifted(standing, {0.0f, 0.0f, 0.8f});
+  const Position across = shifted(standing, {0.0f, 0.8f, 1.2f});
+  ClaimedMotion jump;
+  jump.jumped = true;
+  for (const bool with_creature : {false, true}) {
+    ClaimCrowd crowd(*world_);
+    const CrowdBystander bystander{rock_body_, *rock_at_, false};
+    const CrowdClaim first{&c, c.start(standing, 0.0), {0.2, up, jump}};
+    std::vector<ClaimCheck> out(1);
+    check_claims(crowd, {&first, 1}, {&bystander, with_creature ? 1u : 0u}, out);
+    ASSERT_TRUE(out[0].accepted()) << out[0].reason;
+    const CrowdClaim second{&c, out[0].next, {0.5, across, {}}};
+    check_claims(crowd, {&second, 1}, {}, out);
+    if (with_creature) {
+      EXPECT_TRUE(out[0].accepted()) << out[0].reason;
+    } else {
+      EXPECT_EQ(out[0].verdict, ClaimVerdict::TooFast) << out[0].reason;
+    }
+  }
+}
+
 TEST_F(Drop, ANearbyCharacterNeverTurnsAnAcceptanceIntoARejection) {
   // Falling straight through the creature: check() accepts it (its world
   // has no characters), so the batch does too; it only adds acceptances.

@@ -540,6 +540,17 @@ TEST(ClaimSoak, BodiesLyingInsideAnotherCharacterAreAccepted) {
     expect_every_verdict_right(c);
 }
 
+// Bodies that jumped straight up beside another character and were sent
+// sideways by it (every claim of each case is accepted): held to the
+// flight they left the ground with, not moving across, they were too fast
+// a claim on (seed 20261125: tiny1, random3; seed 7: random5; seed 424242:
+// tiny2, and large2 a claim after being beside one).
+TEST(ClaimSoak, BodiesTurnedInTheAirBesideAnotherCharacterAreAccepted) {
+  for (const std::uint64_t c : {12457574174640759913ull, 919657544126692947ull, 10692339443072723769ull,
+                                13194306323466508481ull, 10810458501118822283ull})
+    expect_every_verdict_right(c);
+}
+
 // Cheats once accepted (seed 7, and 424242 for human0; every claim of each
 // case is accepted and every cheat rejected): a 10 m teleport 150 degrees
 // off a large body's 18 m/s run, which its controls were taken to carry it
