@@ -24,7 +24,7 @@ void PhysicsBody::calc_friction(float quantum, float /*velocity_mag2*/) {
   if (!on_walkable || !contact_plane) return;
   const Vec3& n = contact_plane->plane.normal;
   const float angle = glm::dot(velocity, n);
-  if (angle >= 0.25f) return;
+  if (angle >= kFrictionlessSpeed) return;
   velocity -= n * angle;
   velocity *= std::pow(1.0f - friction, quantum);
 }

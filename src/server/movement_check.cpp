@@ -301,6 +301,14 @@ float energy_after_step(const StepEnergy& energy, const AcceptedMovement& last, 
   return std::min(after, energy_height(z, landed_across(last.air_across, speed_at(energy.departed, z), nz)));
 }
 
+// Whether a replay ended with a velocity leaving the walkable plane it is
+// on at kFrictionlessSpeed or more, which ground friction leaves whole
+// (retail's calc_friction).
+bool leaves_plane(const ReplayEnd& end) {
+  return end.contact && end.on_walkable && end.contact_plane &&
+         glm::dot(end.velocity, end.contact_plane->plane.normal) >= kFrictionlessSpeed;
+}
+
 ac::AcContact contact_of(const AcceptedMovement& s) {
   ac::AcContact c;
   c.contact = s.supported && s.contact_plane.has_value();
@@ -778,13 +786,18 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
     // kept.
     if (const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance,
                                       nullptr, ReplaySearch::Carried)) {
-      if (!steady || horizontal(end->velocity) > horizontal(c.next.velocity_now)) c.next.velocity_now = end->velocity;
+      // Leaving its plane, friction takes none of it: it stays unsteady.
+      const bool frictionless = steady && leaves_plane(*end);
+      if (frictionless) c.next.unsteady_t = claim.t;
+      if (!steady || frictionless || horizontal(end->velocity) > horizontal(c.next.velocity_now))
+        c.next.velocity_now = end->velocity;
       // Off walkable ground the replay kept this much of it (a body skipping
       // over the ground meets its friction only now and then), no more than
       // the step had. Not on it: the replay starts from the claims' average,
       // which the motion adds to, and a speed hack would raise it claim by
-      // claim.
-      if (!steady) {
+      // claim; unless friction took none of the velocity carried, which
+      // the energy capped.
+      if (!steady || frictionless) {
         const StepBounds bounds =
             step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
         const float kept = energy_height(claim.position.frame.origin.z, glm::length(end->velocity));

@@ -551,6 +551,20 @@ TEST(ClaimSoak, BodiesTurnedInTheAirBesideAnotherCharacterAreAccepted) {
     expect_every_verdict_right(c);
 }
 
+// Bodies gliding on over ground falling away under them, their velocity
+// leaving its plane at 0.25 m/s or more, which retail's ground friction
+// leaves whole (every claim of each case is accepted): the check took
+// friction to slow them, and their claims, moved by their motion and that
+// velocity, were too fast (seed 20261125: random1, tiny2 twice, human0;
+// seed 7: human1, human2; seed 424242: human2, large0, large3, human4).
+TEST(ClaimSoak, BodiesGlidingOnWithoutFrictionAreAccepted) {
+  for (const std::uint64_t c :
+       {1148886735352399588ull, 14110953495536740588ull, 2729849127791751289ull, 5334015557502934596ull,
+        192510675698105793ull, 6704980519419584722ull, 6718356144453541997ull, 8436485457796658204ull,
+        7025859446437542669ull, 14073582263460939454ull})
+    expect_every_verdict_right(c);
+}
+
 // Cheats once accepted (seed 7, and 424242 for human0; every claim of each
 // case is accepted and every cheat rejected): a 10 m teleport 150 degrees
 // off a large body's 18 m/s run, which its controls were taken to carry it

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "support/test_scenes.hpp"
 #include "transit/server/movement_check.hpp"
 #include "transit/sim/simulation.hpp"
 #include "transit/world/demo_world.hpp"
@@ -96,6 +97,50 @@ TEST_F(StandingJump, ItsClaimsAreAcceptedAtOtherClaimRates) {
     run(every, 2.4);
     EXPECT_EQ(accepted_, static_cast<int>(std::lround(2.4 / every)));
   }
+}
+
+// Ground friction takes a body's velocity unless it leaves the ground's
+// plane at 0.25 m/s or more (retail's calc_friction; a body gliding so over
+// ground falling away under it keeps it: the soak's cases in
+// ClaimSoak.BodiesGlidingOnWithoutFrictionAreAccepted). Over flat ground
+// it never does: a human set moving at 9 m/s with no controls stops within
+// a second, and claims gliding on at 9 m/s are rejected within 2 s.
+TEST(Glide, OverFlatGroundFrictionStopsItAndAGlideOnIsRejected) {
+  SceneDesc scene = test::two_by_two_flat();
+  CharacterDesc glider;
+  glider.name = "glider";
+  glider.position.global = test::kBlockOrigin + Vec3(20.0f, 96.0f, 0.0f);
+  scene.characters.push_back(glider);
+  const World world = World::from_scene(scene);
+  const MovementChecker checker(world, CharacterSettings::from_desc(glider));
+
+  Simulation sim(World::from_scene(scene), scene);
+  sim.step(1.0 / 30.0);
+  const Position from = sim.character(0).body.position;
+  sim.character(0).body.velocity = Vec3(9.0f, 0.0f, 0.0f);
+  AcceptedMovement state = checker.start(from, 0.0, Vec3(9.0f, 0.0f, 0.0f));
+  for (int k = 1; k <= 15; ++k) {
+    for (int f = 0; f < 6; ++f) sim.step(1.0 / 30.0);
+    const ClaimCheck c = checker.check(state, {0.2 * k, sim.character(0).body.position, {}});
+    ASSERT_TRUE(c.accepted()) << 0.2 * k << " s: " << c.reason;
+    state = c.next;
+  }
+  EXPECT_LT(get_offset(from, sim.character(0).body.position).x, 4.0f);
+
+  state = checker.start(from, 0.0, Vec3(9.0f, 0.0f, 0.0f));
+  double refused = 0.0;
+  for (int k = 1; k <= 15 && refused == 0.0; ++k) {
+    const Position at = *world.resolve_global(local_to_global(from.objcell_id, from.frame.origin) +
+                                              Vec3(1.8f * static_cast<float>(k), 0.0f, 0.0f));
+    const ClaimCheck c = checker.check(state, {0.2 * k, at, {}});
+    if (!c.accepted()) {
+      refused = 0.2 * k;
+      EXPECT_EQ(c.verdict, ClaimVerdict::TooFast) << c.reason;
+    }
+    state = c.next;
+  }
+  EXPECT_GT(refused, 0.0);
+  EXPECT_LE(refused, 2.0);
 }
 
 }  // namespace

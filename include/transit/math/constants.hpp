@@ -27,6 +27,9 @@ inline constexpr float kMaxVelocitySq = kMaxVelocity * kMaxVelocity;
 inline constexpr float kSmallVelocity = 0.25f;
 inline constexpr float kSmallVelocitySq = kSmallVelocity * kSmallVelocity;
 inline constexpr float kDefaultFriction = 0.95f;
+/// m/s a velocity leaves its walkable contact plane at, at or over which
+/// ground friction leaves it whole (calc_friction).
+inline constexpr float kFrictionlessSpeed = 0.25f;
 inline constexpr float kDefaultElasticity = 0.05f;
 inline constexpr float kMaxElasticity = 0.1f;
 
