@@ -331,7 +331,8 @@ std::optional<float> terrain_height(const World& world, const Position& p) {
 // Where the transitions from the last accepted position towards the claim
 // end: straight, then (for a jump up onto something or a drop off a ledge,
 // whose arcs pass above the straight line) up then across or across then
-// down, then once more from where the straight one stopped.
+// down, then once more from where the straight one stopped, then round a
+// corner: along x then y, or y then x.
 struct Reach {
   ac::AcMoveResult result;  // of the path that reached, else of the straight one
   bool reached = false;
@@ -354,6 +355,12 @@ class Paths {
     if (d.z > 0.0f && via(moved(last_.position, {0.0f, 0.0f, d.z + 0.05f}))) return taken();
     if (d.z < 0.0f && via(moved(last_.position, {d.x, d.y, 0.0f}))) return taken();
     if (r.result.ok && again(r.result)) return taken();
+    // Round a corner (along a wall, then through a doorway in it): across
+    // one way, then the other.
+    const bool across_both = std::abs(d.x) > tolerance_ && std::abs(d.y) > tolerance_;
+    if (across_both && (via(moved(last_.position, {d.x, 0.0f, 0.0f}), contact_of(last_)) ||
+                        via(moved(last_.position, {0.0f, d.y, 0.0f}), contact_of(last_))))
+      return taken();
     return r;
   }
 
@@ -363,8 +370,8 @@ class Paths {
   }
 
   // Two legs: to `corner`, then on to the claim.
-  bool via(const Position& corner) {
-    ac::move_body(world_, body_, last_.position, corner, ac::AcContact{}, kReachOptions, leg_);
+  bool via(const Position& corner, const ac::AcContact& contact = {}) {
+    ac::move_body(world_, body_, last_.position, corner, contact, kReachOptions, leg_);
     if (!leg_.ok) return false;
     return again(leg_);
   }

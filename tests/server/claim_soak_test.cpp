@@ -565,6 +565,17 @@ TEST(ClaimSoak, BodiesGlidingOnWithoutFrictionAreAccepted) {
     expect_every_verdict_right(c);
 }
 
+// Bodies that turned a corner between two claims, round an object or along
+// a wall (every claim of each case is accepted): the straight path and a
+// slide from where it stopped ended short; across one way, then the other,
+// reaches the claim (seed 20261125: tiny0, random1; seed 424242: large5,
+// tiny0).
+TEST(ClaimSoak, BodiesRoundingACornerAreAccepted) {
+  for (const std::uint64_t c :
+       {17495062189179930249ull, 5041539876146755218ull, 243428603889724712ull, 364475109690273568ull})
+    expect_every_verdict_right(c);
+}
+
 // Cheats once accepted (seed 7, and 424242 for human0; every claim of each
 // case is accepted and every cheat rejected): a 10 m teleport 150 degrees
 // off a large body's 18 m/s run, which its controls were taken to carry it
