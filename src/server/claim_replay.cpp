@@ -43,6 +43,9 @@ struct ControlPath {
   int turn_half;
 };
 
+// Metres above its support plane a body may be in the air.
+constexpr float kAboveTheGround = 0.02f;
+
 class Replayer {
  public:
   Replayer(const World& world, const CharacterSettings& settings, const AcceptedMovement& last,
@@ -53,6 +56,8 @@ class Replayer {
   }
 
   float nearest() const { return nearest_; }
+  // Runs from here on start in the air, whatever the last state stood on.
+  void start_in_air() { in_air_ = true; }
   bool turns() const { return std::abs(turn_rate_) > 1.0f; }
 
   std::optional<ReplayEnd> run(const ControlPath& path) {
@@ -121,7 +126,7 @@ class Replayer {
     body.pending_time = last_.physics_pending;
     start_energy_ = energy_of(body);
     met_ = touched_steep_ = false;
-    body.contact = last_.supported && last_.contact_plane.has_value();
+    body.contact = !in_air_ && last_.supported && last_.contact_plane.has_value();
     body.on_walkable = body.contact && last_.on_walkable;
     body.contact_plane = last_.contact_plane;
     body.calc_acceleration();
@@ -194,6 +199,7 @@ class Replayer {
   float start_energy_ = 0.0f;
   bool met_ = false;
   bool touched_steep_ = false;
+  bool in_air_ = false;
   BodyEvents events_;
   ac::AcMoveResult move_;
 };
@@ -261,6 +267,15 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
             }
           }
       }
+  // Above the ground the probe below found, it may have been in the air (a
+  // large body that left it a frame before).
+  if (!best && every_way && last.supported && !last.motion.jumped && last.contact_plane &&
+      last.contact_plane->plane.distance(last.position.frame.origin) > kAboveTheGround) {
+    replayer.start_in_air();
+    for (int frames = 1; frames <= 4; ++frames)
+      if (auto end = replayer.run({&motion, last.velocity_now, frames, -1, 0}); end && (!best || end->miss < best->miss))
+        best = end;
+  }
   if (nearest) *nearest = replayer.nearest();
   return best;
 }

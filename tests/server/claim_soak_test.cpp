@@ -576,6 +576,20 @@ TEST(ClaimSoak, BodiesRoundingACornerAreAccepted) {
     expect_every_verdict_right(c);
 }
 
+// Bodies the probe below took to stand on the ground at the last claim
+// though they were just above it, in the air (every claim of each case is
+// accepted): large bodies that left the ground a frame before and slid up
+// a steep slope they met, 1-2 m in a frame. Every replay started them on
+// the ground, where no gravity acts and a step down holds them (seed
+// 20261125: large0 twice; seed 7: large1, large4; seed 424242: large6,
+// large7, human1).
+TEST(ClaimSoak, BodiesJustAboveTheGroundAreReplayedInTheAir) {
+  for (const std::uint64_t c : {11547675523784416051ull, 16722030397964142867ull, 4911128505011198407ull,
+                                5163562236861805972ull, 16721149207604591568ull, 7747568792186105463ull,
+                                15079027074311253745ull})
+    expect_every_verdict_right(c);
+}
+
 // Cheats once accepted (seed 7, and 424242 for human0; every claim of each
 // case is accepted and every cheat rejected): a 10 m teleport 150 degrees
 // off a large body's 18 m/s run, which its controls were taken to carry it
