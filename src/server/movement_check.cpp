@@ -1179,7 +1179,10 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
         last.free_flight && !past_step_cap(std::hypot(horizontal(last.velocity), arc_then), radius);
     const float up = steps_freely ? last.velocity.z : arc_then;
     const float lag = steps_freely ? 0.0f : options_.fall_slack_per_second * dt;
-    return std::min(arc_now + options_.fall_slack_per_second * static_cast<float>(claim.t - last.air_t),
+    // Retail runs no quantum shorter than its least: the arc's time may lag
+    // by that much (a fall at 25 m/s, 0.55 m behind).
+    const float lagging_arc = std::max(arc_now, arc_height(last, std::max(last.air_t, claim.t - kMinQuantum)));
+    return std::min(lagging_arc + options_.fall_slack_per_second * static_cast<float>(claim.t - last.air_t),
                     arc_at(last.position.frame.origin.z, std::max(0.0f, up), dt) + lag);
   }();
   // Something it fell onto since, as deep as its fall may have taken it,
