@@ -293,7 +293,8 @@ TEST_F(DemoClaims, AHoverInPlaceIsRefusedOnceTheArcOfTheJumpHasComeDown) {
       }
       const std::string what = fmt::format("{} m jiggle, a claim every {:.3f} s", jiggle, every);
       EXPECT_GT(first_refused, jump.t + 0.4) << what;
-      EXPECT_LT(first_refused, jump.t + 3.0) << what;
+      // (About 3 s: its arc may lag by retail's least quantum, 1/30 s.)
+      EXPECT_LT(first_refused, jump.t + 3.1) << what;
       EXPECT_LT(last_accepted, jump.t + (jiggle > 0.0f ? 3.5 : first_refused - jump.t)) << what;
     }
 }
