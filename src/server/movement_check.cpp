@@ -341,9 +341,12 @@ struct Reach {
 
 class Paths {
  public:
+  // `without_characters`: the world without them, where a claim lying in
+  // another character is reached from where the straight path stopped.
   Paths(const World& world, const ac::AcBody& body, const AcceptedMovement& last, const Position& claim,
-        float tolerance)
-      : world_(world), body_(body), last_(last), claim_(claim), tolerance_(tolerance) {}
+        float tolerance, const World* without_characters = nullptr)
+      : world_(world), body_(body), last_(last), claim_(claim), tolerance_(tolerance),
+        without_characters_(without_characters) {}
 
   Reach find() {
     Reach r;
@@ -361,6 +364,7 @@ class Paths {
     if (across_both && (via(moved(last_.position, {d.x, 0.0f, 0.0f}), contact_of(last_)) ||
                         via(moved(last_.position, {0.0f, d.y, 0.0f}), contact_of(last_))))
       return taken();
+    if (without_characters_ && r.result.ok && through_characters(r.result)) return Reach{last_leg_, true, false};
     return r;
   }
 
@@ -391,11 +395,29 @@ class Paths {
 
   Reach taken() { return Reach{last_leg_, true, true}; }
 
+  // On from where `stopped` through the characters to a claim lying in
+  // one, keeping what the path met.
+  bool through_characters(const ac::AcMoveResult& stopped) {
+    ac::AcBody body = body_;
+    body.world_object.reset();
+    ac::AcContact c;
+    c.contact = stopped.contact;
+    c.on_walkable = stopped.on_walkable;
+    c.contact_plane = stopped.contact_plane;
+    ac::move_body(*without_characters_, body, stopped.position, claim_, c, kReachOptions, last_leg_);
+    if (!reaches(last_leg_)) return false;
+    last_leg_.collided_object_ids.insert(last_leg_.collided_object_ids.end(), stopped.collided_object_ids.begin(),
+                                         stopped.collided_object_ids.end());
+    if (!last_leg_.collision_normal) last_leg_.collision_normal = stopped.collision_normal;
+    return true;
+  }
+
   const World& world_;
   const ac::AcBody& body_;
   const AcceptedMovement& last_;
   const Position& claim_;
   float tolerance_;
+  const World* without_characters_;
   ac::AcMoveResult leg_, last_leg_;
 };
 
@@ -1095,7 +1117,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // claim (a claim where the last one was needs none: retail may hold a
   // body where no transition from it succeeds).
   const bool still = glm::length(step) < 1e-3f;
-  Reach reach = Paths(world, settings_.body, last, to, options_.reach_tolerance).find();
+  Reach reach = Paths(world, settings_.body, last, to, options_.reach_tolerance, without_characters_).find();
   if (!reach.reached && still) {
     reach.reached = true;
     reach.result = ac::AcMoveResult{};

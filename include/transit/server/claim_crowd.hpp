@@ -106,7 +106,8 @@ class ClaimCrowd {
 /// the crowd credits a jump, off another's head, that the world alone
 /// finds no ground for). A claim lying inside another character (none
 /// held still) is reached through the characters from a replay's end
-/// near it: the other may have walked into the body since. One accepted in
+/// near it, or from where the straight path stopped on another: the
+/// other may have walked into the body since. One accepted in
 /// the air with another within 1 m of it (at the claim or the last) may
 /// have been turned by it: its flight across is no longer held to what it
 /// left the ground with. So
