@@ -444,6 +444,14 @@ bool past_step_cap(float speed, float radius) {
   return speed * kMaxQuantum > 0.9f * static_cast<float>(kRetailMaxTransitionSteps) * radius;
 }
 
+// Whether a quantum's move at `speed` (m/s, falling) is past retail's
+// sub-step cap, for a body of first-sphere radius `radius`: where `speed`
+// bounds its speed from above (the arc of a fall), with no tenth to spare.
+bool beyond_step_cap(float speed, float radius) {
+  return speed * kMaxQuantum + 0.5f * kG * kMaxQuantum * kMaxQuantum >
+         static_cast<float>(kRetailMaxTransitionSteps) * radius;
+}
+
 // The radius (m) of the body's first sphere, which retail's sub-step cap
 // counts steps of.
 float first_radius(const ac::AcBody& body) { return body.spheres.front().radius * body.scale; }
@@ -1228,8 +1236,11 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // A body too small for its speed is held where it is whenever a quantum's
   // move needs more than retail's 30 sub-steps: it may be anywhere between
   // the last claim and the arc, and falls on from where it is.
+  // Falling straight down, its arc bounds its speed: no tenth to spare.
+  const bool straight_down = horizontal(last.velocity) == 0.0f && horizontal(last.velocity_now) == 0.0f;
+  const float held_speed = std::hypot(horizontal(next.velocity), arc_vz);
   const bool held = !fresh && falls && !next.supported &&
-                    past_step_cap(std::hypot(horizontal(next.velocity), arc_vz), radius) &&
+                    (straight_down ? beyond_step_cap(held_speed, radius) : past_step_cap(held_speed, radius)) &&
                     to.frame.origin.z > arc_now;
   // What its own motion may send it upwards with; momentum turned upwards
   // (a slide down one slope up another) is left to the replay.

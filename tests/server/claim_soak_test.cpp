@@ -608,10 +608,12 @@ TEST(ClaimSoak, BodiesJustAboveTheGroundAreReplayedInTheAir) {
 // off a large body's 18 m/s run, which its controls were taken to carry it
 // toward whole when they came within 90 degrees of that way (large2), and
 // 6 m up from bodies falling or sliding off walkable ground at 12-27 m/s,
-// whose run was taken to lift them (random4, random3, human0).
+// whose run was taken to lift them (random4, random3, human0); and 6 m up
+// from a ball falling straight down at 22 m/s, staying where it was, which
+// the tenth to spare on the sub-step cap took to be held there (tiny0).
 TEST(ClaimSoak, CheatsOnceAcceptedAreRejected) {
-  for (const std::uint64_t c :
-       {2360096262516536372ull, 12253358467233348344ull, 17547605425557386510ull, 13346243399310832395ull})
+  for (const std::uint64_t c : {2360096262516536372ull, 12253358467233348344ull, 17547605425557386510ull,
+                                13346243399310832395ull, 8130468834160423917ull})
     EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
 }
 
