@@ -129,10 +129,10 @@ bool ClaimCrowd::someone_within(const ac::AcBody& body, std::size_t self, const 
 
 ClaimCheck ClaimCrowd::check_among(const MovementChecker& checker, std::optional<std::size_t> self,
                                    const AcceptedMovement& last, const MovementClaim& claim,
-                                   bool inside_reachable) const {
+                                   bool inside_reachable, bool beside) const {
   return checker
       .in_world(world_, self ? std::optional<std::size_t>(slots_[*self]) : std::nullopt,
-                inside_reachable ? plain_ : nullptr)
+                inside_reachable ? plain_ : nullptr, beside)
       .check(last, claim);
 }
 
@@ -199,7 +199,9 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       // walked into since: a replay's end near it reaches it through them.
       const bool inside = !among_still[i] && crowd.someone_within(body_of(i), first_claim + i,
                                                                   claims[i].claim.position, 0.0f);
-      ClaimCheck c = crowd.check_among(*claims[i].checker, first_claim + i, last, claims[i].claim, inside);
+      const bool beside =
+          crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin);
+      ClaimCheck c = crowd.check_among(*claims[i].checker, first_claim + i, last, claims[i].claim, inside, beside);
       // Held up by another, its arc starts again there; not if it jumped,
       // rising past what the probe finds below it.
       const bool held_up = c.next.hanging || (c.next.supported && !c.next.motion.jumped);

@@ -725,10 +725,11 @@ MovementChecker::MovementChecker(const World& world, const CharacterSettings& se
 }
 
 MovementChecker MovementChecker::in_world(const World& world, std::optional<std::size_t> self_object,
-                                          const World* without_characters) const {
+                                          const World* without_characters, bool beside_character) const {
   MovementChecker c = *this;
   c.world_ = &world;
   c.without_characters_ = without_characters;
+  c.beside_character_ = beside_character;
   c.settings_.body.world_object = self_object;
   return c;
 }
@@ -1239,8 +1240,12 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // Falling straight down, its arc bounds its speed: no tenth to spare.
   const bool straight_down = horizontal(last.velocity) == 0.0f && horizontal(last.velocity_now) == 0.0f;
   const float held_speed = std::hypot(horizontal(next.velocity), arc_vz);
-  const bool held = !fresh && falls && !next.supported &&
-                    (straight_down ? beyond_step_cap(held_speed, radius) : past_step_cap(held_speed, radius)) &&
+  const bool capped = straight_down ? beyond_step_cap(held_speed, radius) : past_step_cap(held_speed, radius);
+  // Or another character beside it holds it where it is now, no higher
+  // than it was: retail refuses its moves there as it falls on.
+  const bool held_by_another =
+      beside_character_ && to.frame.origin.z <= last.position.frame.origin.z + options_.height_slack;
+  const bool held = !fresh && falls && !next.supported && (capped || held_by_another) &&
                     to.frame.origin.z > arc_now;
   // What its own motion may send it upwards with; momentum turned upwards
   // (a slide down one slope up another) is left to the replay.

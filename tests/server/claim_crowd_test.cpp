@@ -222,6 +222,32 @@ TEST_F(Drop, AJumpBesideAnotherCharacterMayBeTurnedAcrossByIt) {
   }
 }
 
+TEST_F(Drop, AFallStoppedBesideAnotherCharacterIsHeldThere) {
+  // Dropped from rest 3 m up beside the creature, claimed 1 m lower 0.8 s
+  // later (0.7 m between their spheres): its arc is on the ground by then,
+  // so alone it is flying; beside the creature, which may have held it
+  // there, it is accepted, and falls on from there at its arc's speed. With
+  // the creature 3 m away nothing holds it.
+  const MovementChecker c = checker(1);
+  const Position from = *world_->resolve_global(test::kBlockOrigin + Vec3(60.0f, 61.2f, 3.0f));
+  const Position stopped = shifted(from, {0.0f, 0.0f, -1.0f});
+  const AcceptedMovement start = c.start(from, 0.0);
+  EXPECT_EQ(c.check(start, {0.8, stopped, {}}).verdict, ClaimVerdict::Flying);
+  for (const float away : {0.0f, 3.0f}) {
+    ClaimCrowd crowd(*world_);
+    const CrowdBystander bystander{rock_body_, shifted(*rock_at_, {-away, 0.0f, 0.0f}), false};
+    const CrowdClaim claim{&c, start, {0.8, stopped, {}}};
+    std::vector<ClaimCheck> out(1);
+    check_claims(crowd, {&claim, 1}, {&bystander, 1}, out);
+    if (away == 0.0f) {
+      EXPECT_TRUE(out[0].accepted()) << out[0].reason;
+      EXPECT_NEAR(out[0].next.air_vz, -9.8f * 0.8f, 0.05f);
+    } else {
+      EXPECT_EQ(out[0].verdict, ClaimVerdict::Flying) << out[0].reason;
+    }
+  }
+}
+
 TEST_F(Drop, ANearbyCharacterNeverTurnsAnAcceptanceIntoARejection) {
   // Falling straight through the creature: check() accepts it (its world
   // has no characters), so the batch does too; it only adds acceptances.

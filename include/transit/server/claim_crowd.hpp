@@ -76,10 +76,11 @@ class ClaimCrowd {
                       float margin) const;
   // The claim checked as `checker` would, in the world with the members in
   // it, as member `self` (if it is one); `inside_reachable`: a replay's end
-  // near the claim reaches it through the members.
+  // near the claim reaches it through the members; `beside`: a member is
+  // within kHoldMargin of the claim, and may hold it in the air there.
   ClaimCheck check_among(const MovementChecker& checker, std::optional<std::size_t> self,
                          const AcceptedMovement& last, const MovementClaim& claim,
-                         bool inside_reachable = false) const;
+                         bool inside_reachable = false, bool beside = false) const;
 
   const World* plain_;
   World world_;
@@ -110,7 +111,8 @@ class ClaimCrowd {
 /// other may have walked into the body since. One accepted in
 /// the air with another within 1 m of it (at the claim or the last) may
 /// have been turned by it: its flight across is no longer held to what it
-/// left the ground with. So
+/// left the ground with; and, no higher than the last claim, held there by
+/// it, as a body held by the sub-step cap is. So
 /// without still bystanders a claim is never rejected where check()
 /// accepts it, and the answers of claims with no other character near are
 /// check()'s. A claim near a still bystander is checked with the still

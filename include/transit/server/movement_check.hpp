@@ -232,9 +232,11 @@ class MovementChecker {
   friend class ClaimCrowd;
   // The same checker in another world, as its object there (if it is one).
   // `without_characters`: the world without them, where a claim lying in
-  // another character is reached from a replay's end (ReplayTolerance).
+  // another character is reached from a replay's end (ReplayTolerance);
+  // `beside_character`: another character is within a metre of the claim,
+  // which may hold a body in the air there.
   MovementChecker in_world(const World& world, std::optional<std::size_t> self_object,
-                           const World* without_characters = nullptr) const;
+                           const World* without_characters = nullptr, bool beside_character = false) const;
   // Why the claim cannot be checked at all (verdict `invalid`), if it cannot.
   std::optional<std::string> claim_problem(const AcceptedMovement& last, const MovementClaim& claim) const;
   // The bounds every claim is held to; what they reject may yet be
@@ -267,6 +269,7 @@ class MovementChecker {
 
   const World* world_;
   const World* without_characters_ = nullptr;
+  bool beside_character_ = false;
   CharacterSettings settings_;
   ClaimCheckOptions options_;
   /// Each forward and strafe input's velocity (m/s, body axes) for the
