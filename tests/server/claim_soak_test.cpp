@@ -4,8 +4,9 @@
 // a change of its controls as it makes it (retail's MoveToState and Jump
 // messages) and after some frames (1 to 4, a late packet covering several)
 // reports where it is and the fastest motion it held, and a server checks
-// the claim, with the changes since the last, against the world. A server checks each frame's claims as one batch (check_claims
-// with a ClaimCrowd): the characters that claim nothing that frame stand
+// the claim, with the changes since the last, against the world. A server
+// checks each frame's claims as one batch (check_claims with a
+// ClaimCrowd): the characters that claim nothing that frame stand
 // where it last accepted them (those it does not check, Quake and Tribes
 // movers, where they are). Every few claims a cheat made from the same
 // state (a 10 m teleport, 6 m straight up) must be rejected in the same
@@ -355,6 +356,11 @@ SoakTally expect_every_verdict_right(std::uint64_t c) {
   return tally;
 }
 
+// Each of the cases, whole, every claim accepted and every cheat rejected.
+void expect_every_case_right(std::initializer_list<std::uint64_t> cases) {
+  for (const std::uint64_t c : cases) expect_every_verdict_right(c);
+}
+
 // Soak cases whose every claim is now accepted, each once falsely rejected
 // (seed 20261125's 1,000,000 claims): the claims' average taken for the
 // velocity of a runner that jumped mid-claim (human4), a bounce off a slope
@@ -397,17 +403,16 @@ SoakTally expect_every_verdict_right(std::uint64_t c) {
 // skipping over bumpy ground whose run stopped, gliding on with the
 // velocity it had left the ground with (random4).
 TEST(ClaimSoak, CasesOnceFalselyRejectedAreAccepted) {
-  for (const std::uint64_t c : {7673607691163736257ull, 14079819706770236506ull, 4491556450275279094ull,
-                                1749986564294262572ull, 997028722997888613ull, 10632404480087882247ull,
-                                245670780879778175ull, 11969596753193685253ull, 3505973464504794312ull,
-                                15232003351671868509ull, 7898463087376341357ull, 14777134090818919587ull,
-                                11865098764001420331ull, 6962566890036416209ull, 8786966466217065635ull,
-                                14134072134016852570ull, 5149153106537847058ull, 11346576412247644006ull,
-                                9166442026800077364ull, 14941183991173720153ull, 7071314822961089147ull,
-                                11371719252545494872ull, 12169115284300789605ull, 7131666464830479313ull,
-                                12615295553679774393ull, 4086107598453718842ull, 16397116741998986319ull,
-                                13116371722234620084ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({7673607691163736257ull, 14079819706770236506ull, 4491556450275279094ull,
+                           1749986564294262572ull, 997028722997888613ull, 10632404480087882247ull,
+                           245670780879778175ull, 11969596753193685253ull, 3505973464504794312ull,
+                           15232003351671868509ull, 7898463087376341357ull, 14777134090818919587ull,
+                           11865098764001420331ull, 6962566890036416209ull, 8786966466217065635ull,
+                           14134072134016852570ull, 5149153106537847058ull, 11346576412247644006ull,
+                           9166442026800077364ull, 14941183991173720153ull, 7071314822961089147ull,
+                           11371719252545494872ull, 12169115284300789605ull, 7131666464830479313ull,
+                           12615295553679774393ull, 4086107598453718842ull, 16397116741998986319ull,
+                           13116371722234620084ull});
 }
 
 // Bodies retail holds still in the air, each rejected by a first version of
@@ -425,12 +430,11 @@ TEST(ClaimSoak, CasesOnceFalselyRejectedAreAccepted) {
 // held by it just above walkable ground, which keep the speed they were
 // held with (tiny2, tiny2: rejected until the check kept that speed).
 TEST(ClaimSoak, BodiesRetailHoldsStillInTheAirAreAccepted) {
-  for (const std::uint64_t c : {16662562150528469922ull, 5018325390759784633ull, 12300239935109121900ull,
-                                8421851164652597016ull, 13090605456292868721ull, 11404787377034517991ull,
-                                3021687975199874853ull, 4811849692845376370ull, 4540954389607861435ull,
-                                14109808036498296911ull, 10757912325358447235ull, 17501302148420983125ull,
-                                6913721573049393992ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({16662562150528469922ull, 5018325390759784633ull, 12300239935109121900ull,
+                           8421851164652597016ull, 13090605456292868721ull, 11404787377034517991ull,
+                           3021687975199874853ull, 4811849692845376370ull, 4540954389607861435ull,
+                           14109808036498296911ull, 10757912325358447235ull, 17501302148420983125ull,
+                           6913721573049393992ull});
 }
 
 // Bodies another character held up in the air (seeds 20261125 and 7;
@@ -441,8 +445,7 @@ TEST(ClaimSoak, BodiesRetailHoldsStillInTheAirAreAccepted) {
 // claim again with the others in the world, and its arc starts again where
 // one holds it up.
 TEST(ClaimSoak, BodiesHeldUpByAnotherCharacterAreAccepted) {
-  for (const std::uint64_t c : {17360492298969550526ull, 8255885581111036563ull, 14903787311535711815ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({17360492298969550526ull, 8255885581111036563ull, 14903787311535711815ull});
 }
 
 // Large bodies lifted out of a steep slope at the start of a frame (seeds
@@ -453,9 +456,8 @@ TEST(ClaimSoak, BodiesHeldUpByAnotherCharacterAreAccepted) {
 // frames fell decides how far, and a replay cannot know that: each was
 // rejected as flying, no replay within its rise tolerance.
 TEST(ClaimSoak, BodiesLiftedOutOfASteepSlopeAreAccepted) {
-  for (const std::uint64_t c :
-       {1374682890484188801ull, 14389725173959120496ull, 9308355250612614594ull, 15748499526661518686ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({1374682890484188801ull, 14389725173959120496ull, 9308355250612614594ull,
+                           15748499526661518686ull});
 }
 
 // Bodies the physics lifted before a claim the bounds accepted (seeds
@@ -466,8 +468,7 @@ TEST(ClaimSoak, BodiesLiftedOutOfASteepSlopeAreAccepted) {
 // down, and the next claims were rejected as flying. A replay's energy
 // gain now counts, as the check's own energy does.
 TEST(ClaimSoak, BodiesTheReplayLiftsKeepTheirEnergy) {
-  for (const std::uint64_t c : {521286783094086045ull, 11457245649519798043ull, 4021729211209749078ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({521286783094086045ull, 11457245649519798043ull, 4021729211209749078ull});
 }
 
 // Cheats accepted until a runner was held to the ground it climbs (seeds 7
@@ -508,8 +509,7 @@ TEST(ClaimSoak, CheatsBesideASteepSlopeAreRejected) {
 // from its last support, and a few claims later it was far above that
 // arc. A batch now takes the crowd's answer where it met another there.
 TEST(ClaimSoak, BodiesStoppedByAnotherCharacterInTheAirAreAccepted) {
-  for (const std::uint64_t c : {15978394205629594373ull, 11352800056797857792ull, 4528268047478738067ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({15978394205629594373ull, 11352800056797857792ull, 4528268047478738067ull});
 }
 
 // Bodies that jumped from where the world alone has no ground for it,
@@ -520,11 +520,9 @@ TEST(ClaimSoak, BodiesStoppedByAnotherCharacterInTheAirAreAccepted) {
 // random4, seed 20261125; large1 and large3 twice, seed 7; random2, seed
 // 424242).
 TEST(ClaimSoak, BodiesJumpingOffAnotherCharacterOrFromWhereTheyHangAreAccepted) {
-  for (const std::uint64_t c :
-       {4267998582996745386ull, 2361182013373334680ull, 13883328280237059544ull, 13442498467000545178ull,
-        14493600724266628383ull, 15028466551125234011ull, 3359058212520576534ull, 8330791654844350289ull,
-        8832138005088315939ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({4267998582996745386ull, 2361182013373334680ull, 13883328280237059544ull,
+                           13442498467000545178ull, 14493600724266628383ull, 15028466551125234011ull,
+                           3359058212520576534ull, 8330791654844350289ull, 8832138005088315939ull});
 }
 
 // Bodies another character walked into as they fell, each left lying up
@@ -534,10 +532,9 @@ TEST(ClaimSoak, BodiesJumpingOffAnotherCharacterOrFromWhereTheyHangAreAccepted) 
 // tiny4, large1, large0; seed 7: human2, large3; seed 424242: human5, and
 // human1 in a dungeon).
 TEST(ClaimSoak, BodiesLyingInsideAnotherCharacterAreAccepted) {
-  for (const std::uint64_t c :
-       {15099399271633228829ull, 3596757266978885598ull, 8874518980350267142ull, 12479400926917009334ull,
-        13065762322256325017ull, 606122616998473428ull, 8516430026736869065ull, 12048705219468547509ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({15099399271633228829ull, 3596757266978885598ull, 8874518980350267142ull,
+                           12479400926917009334ull, 13065762322256325017ull, 606122616998473428ull,
+                           8516430026736869065ull, 12048705219468547509ull});
 }
 
 // Bodies that jumped straight up beside another character and were sent
@@ -546,9 +543,8 @@ TEST(ClaimSoak, BodiesLyingInsideAnotherCharacterAreAccepted) {
 // a claim on (seed 20261125: tiny1, random3; seed 7: random5; seed 424242:
 // tiny2, and large2 a claim after being beside one).
 TEST(ClaimSoak, BodiesTurnedInTheAirBesideAnotherCharacterAreAccepted) {
-  for (const std::uint64_t c : {12457574174640759913ull, 919657544126692947ull, 10692339443072723769ull,
-                                13194306323466508481ull, 10810458501118822283ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({12457574174640759913ull, 919657544126692947ull, 10692339443072723769ull,
+                           13194306323466508481ull, 10810458501118822283ull});
 }
 
 // Bodies gliding on over ground falling away under them, their velocity
@@ -558,11 +554,10 @@ TEST(ClaimSoak, BodiesTurnedInTheAirBesideAnotherCharacterAreAccepted) {
 // velocity, were too fast (seed 20261125: random1, tiny2 twice, human0;
 // seed 7: human1, human2; seed 424242: human2, large0, large3, human4).
 TEST(ClaimSoak, BodiesGlidingOnWithoutFrictionAreAccepted) {
-  for (const std::uint64_t c :
-       {1148886735352399588ull, 14110953495536740588ull, 2729849127791751289ull, 5334015557502934596ull,
-        192510675698105793ull, 6704980519419584722ull, 6718356144453541997ull, 8436485457796658204ull,
-        7025859446437542669ull, 14073582263460939454ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({1148886735352399588ull, 14110953495536740588ull, 2729849127791751289ull,
+                           5334015557502934596ull, 192510675698105793ull, 6704980519419584722ull,
+                           6718356144453541997ull, 8436485457796658204ull, 7025859446437542669ull,
+                           14073582263460939454ull});
 }
 
 // Bodies a fall stopped inside another character (every claim of each
@@ -572,10 +567,9 @@ TEST(ClaimSoak, BodiesGlidingOnWithoutFrictionAreAccepted) {
 // (seed 20261125: tiny3; seed 7: human3, human1; seed 424242: random0,
 // tiny4, human1, human0).
 TEST(ClaimSoak, BodiesStoppedInsideAnotherCharacterAreAccepted) {
-  for (const std::uint64_t c :
-       {2396425093719703270ull, 17901948066890121556ull, 7466658446174990522ull, 14663687158606398785ull,
-        14822661247153933231ull, 7849624406240685897ull, 1308474163478581910ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({2396425093719703270ull, 17901948066890121556ull, 7466658446174990522ull,
+                           14663687158606398785ull, 14822661247153933231ull, 7849624406240685897ull,
+                           1308474163478581910ull});
 }
 
 // Bodies that turned a corner between two claims, round an object or along
@@ -584,9 +578,8 @@ TEST(ClaimSoak, BodiesStoppedInsideAnotherCharacterAreAccepted) {
 // reaches the claim (seed 20261125: tiny0, random1; seed 424242: large5,
 // tiny0).
 TEST(ClaimSoak, BodiesRoundingACornerAreAccepted) {
-  for (const std::uint64_t c :
-       {17495062189179930249ull, 5041539876146755218ull, 243428603889724712ull, 364475109690273568ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({17495062189179930249ull, 5041539876146755218ull, 243428603889724712ull,
+                           364475109690273568ull});
 }
 
 // Bodies the probe below took to stand on the ground at the last claim
@@ -597,10 +590,9 @@ TEST(ClaimSoak, BodiesRoundingACornerAreAccepted) {
 // 20261125: large0 twice; seed 7: large1, large4; seed 424242: large6,
 // large7, human1).
 TEST(ClaimSoak, BodiesJustAboveTheGroundAreReplayedInTheAir) {
-  for (const std::uint64_t c : {11547675523784416051ull, 16722030397964142867ull, 4911128505011198407ull,
-                                5163562236861805972ull, 16721149207604591568ull, 7747568792186105463ull,
-                                15079027074311253745ull})
-    expect_every_verdict_right(c);
+  expect_every_case_right({11547675523784416051ull, 16722030397964142867ull, 4911128505011198407ull,
+                           5163562236861805972ull, 16721149207604591568ull, 7747568792186105463ull,
+                           15079027074311253745ull});
 }
 
 // Cheats once accepted (seed 7, and 424242 for human0; every claim of each

@@ -99,6 +99,17 @@ TEST_F(StandingJump, ItsClaimsAreAcceptedAtOtherClaimRates) {
   }
 }
 
+// The flat landblocks (169..170, 180..181) with a human at `local` (metres
+// in landblock (169, 180)).
+SceneDesc flat_with_human(const Vec3& local) {
+  SceneDesc scene = test::two_by_two_flat();
+  CharacterDesc human;
+  human.name = "human";
+  human.position.global = test::kBlockOrigin + local;
+  scene.characters.push_back(human);
+  return scene;
+}
+
 // Ground friction takes a body's velocity unless it leaves the ground's
 // plane at 0.25 m/s or more (retail's calc_friction; a body gliding so over
 // ground falling away under it keeps it: the soak's cases in
@@ -106,13 +117,9 @@ TEST_F(StandingJump, ItsClaimsAreAcceptedAtOtherClaimRates) {
 // it never does: a human set moving at 9 m/s with no controls stops within
 // a second, and claims gliding on at 9 m/s are rejected within 2 s.
 TEST(Glide, OverFlatGroundFrictionStopsItAndAGlideOnIsRejected) {
-  SceneDesc scene = test::two_by_two_flat();
-  CharacterDesc glider;
-  glider.name = "glider";
-  glider.position.global = test::kBlockOrigin + Vec3(20.0f, 96.0f, 0.0f);
-  scene.characters.push_back(glider);
+  const SceneDesc scene = flat_with_human({20.0f, 96.0f, 0.0f});
   const World world = World::from_scene(scene);
-  const MovementChecker checker(world, CharacterSettings::from_desc(glider));
+  const MovementChecker checker(world, CharacterSettings::from_desc(scene.characters[0]));
 
   Simulation sim(World::from_scene(scene), scene);
   sim.step(1.0 / 30.0);
@@ -151,13 +158,9 @@ TEST(Glide, OverFlatGroundFrictionStopsItAndAGlideOnIsRejected) {
 // claim of the fall from 150 m is accepted; one 3.5 m above where it fell
 // to at 4.85 s is not.
 TEST(LaggingFall, AFallBehindItsArcByAQuantumIsAccepted) {
-  SceneDesc scene = test::two_by_two_flat();
-  CharacterDesc faller;
-  faller.name = "faller";
-  faller.position.global = test::kBlockOrigin + Vec3(96.0f, 96.0f, 150.0f);
-  scene.characters.push_back(faller);
+  const SceneDesc scene = flat_with_human({96.0f, 96.0f, 150.0f});
   const World world = World::from_scene(scene);
-  const MovementChecker checker(world, CharacterSettings::from_desc(faller));
+  const MovementChecker checker(world, CharacterSettings::from_desc(scene.characters[0]));
   Simulation sim(World::from_scene(scene), scene);
   AcceptedMovement state = checker.start(sim.character(0).body.position, 0.0);
   AcceptedMovement before = state;
