@@ -215,8 +215,7 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       // In the air beside another, it may have been turned by it, all its
       // speed sent across.
       if (unheld_in_air(out[i]) &&
-          (crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin) ||
-           crowd.someone_within(body_of(i), first_claim + i, claims[i].last.position, kHoldMargin))) {
+          (beside || crowd.someone_within(body_of(i), first_claim + i, claims[i].last.position, kHoldMargin))) {
         out[i].next.air_across = std::numeric_limits<float>::infinity();
         out[i].next.turned = true;
       }

@@ -273,7 +273,8 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
       last.contact_plane->plane.distance(last.position.frame.origin) > kAboveTheGround) {
     replayer.start_in_air();
     for (int frames = 1; frames <= 4; ++frames)
-      if (auto end = replayer.run({&motion, last.velocity_now, frames, -1, 0}); end && (!best || end->miss < best->miss))
+      if (auto end = replayer.run({&motion, last.velocity_now, frames, -1, 0});
+          end && (!best || end->miss < best->miss))
         best = end;
   }
   if (nearest) *nearest = replayer.nearest();
