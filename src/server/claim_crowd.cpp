@@ -190,17 +190,15 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
     });
     for_each_index(pool, retry.size(), [&](std::size_t k) {
       const std::size_t i = retry[k];
-      // Still in the air beside another, it may have been held there by it.
-      AcceptedMovement last = claims[i].last;
-      if (stays(last, claims[i].claim) &&
-          crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin))
-        last.hanging = true;
-      // Lying in another (none the server held still), it may have been
-      // walked into since: a replay's end near it reaches it through them.
-      const bool inside = !among_still[i] && crowd.someone_within(body_of(i), first_claim + i,
-                                                                  claims[i].claim.position, 0.0f);
       const bool beside =
           crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin);
+      // Still in the air beside another, it may have been held there by it.
+      AcceptedMovement last = claims[i].last;
+      if (beside && stays(last, claims[i].claim)) last.hanging = true;
+      // Lying in another (none the server held still), it may have been
+      // walked into since: a replay's end near it reaches it through them.
+      const bool inside = beside && !among_still[i] &&
+                          crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, 0.0f);
       ClaimCheck c = crowd.check_among(*claims[i].checker, first_claim + i, last, claims[i].claim, inside, beside);
       // Held up by another, its arc starts again there; not if it jumped,
       // rising past what the probe finds below it.

@@ -166,8 +166,12 @@ class Replayer {
     // On the ground, then (a claim just above the ground it ends on, which
     // a transition in contact steps down to) through the air.
     const World& world = tolerance_.without_characters ? *tolerance_.without_characters : world_;
-    ac::AcBody shape = body.shape;
-    if (tolerance_.without_characters) shape.world_object.reset();
+    std::optional<ac::AcBody> not_there;  // the body as no object of that world
+    if (tolerance_.without_characters) {
+      not_there = body.shape;
+      not_there->world_object.reset();
+    }
+    const ac::AcBody& shape = not_there ? *not_there : body.shape;
     for (const ac::AcContact& contact : {body.transition_contact(), ac::AcContact{}}) {
       ac::move_body(world, shape, body.position, claim_.position, contact, ac::TransitionOptions{}, move_);
       if (move_.ok && same_cell_or_outdoors(move_.position.objcell_id, claim_.position.objcell_id) &&

@@ -380,12 +380,15 @@ class Paths {
     return again(leg_);
   }
 
-  bool again(const ac::AcMoveResult& from) {
+  bool again(const ac::AcMoveResult& from) { return again_from(from.position, contact_after(from)); }
+
+  // The contact a move that ended so leaves the next one starting there.
+  static ac::AcContact contact_after(const ac::AcMoveResult& m) {
     ac::AcContact c;
-    c.contact = from.contact;
-    c.on_walkable = from.on_walkable;
-    c.contact_plane = from.contact_plane;
-    return again_from(from.position, c);
+    c.contact = m.contact;
+    c.on_walkable = m.on_walkable;
+    c.contact_plane = m.contact_plane;
+    return c;
   }
 
   bool again_from(const Position& from, const ac::AcContact& contact) {
@@ -400,11 +403,8 @@ class Paths {
   bool through_characters(const ac::AcMoveResult& stopped) {
     ac::AcBody body = body_;
     body.world_object.reset();
-    ac::AcContact c;
-    c.contact = stopped.contact;
-    c.on_walkable = stopped.on_walkable;
-    c.contact_plane = stopped.contact_plane;
-    ac::move_body(*without_characters_, body, stopped.position, claim_, c, kReachOptions, last_leg_);
+    ac::move_body(*without_characters_, body, stopped.position, claim_, contact_after(stopped), kReachOptions,
+                  last_leg_);
     if (!reaches(last_leg_)) return false;
     last_leg_.collided_object_ids.insert(last_leg_.collided_object_ids.end(), stopped.collided_object_ids.begin(),
                                          stopped.collided_object_ids.end());
