@@ -364,6 +364,15 @@ class Paths {
     if (across_both && (via(moved(last_.position, {d.x, 0.0f, 0.0f}), contact_of(last_)) ||
                         via(moved(last_.position, {0.0f, d.y, 0.0f}), contact_of(last_))))
       return taken();
+    // Along the wall the straight path slid on, leaving it part of the way
+    // (off a door jamb into the doorway).
+    if (r.result.ok && r.result.collision_normal)
+      for (const float part : {0.25f, 0.5f, 0.75f})
+        if (via(moved(last_.position, part * get_offset(last_.position, r.result.position)), contact_of(last_)))
+          return taken();
+    // Turning as it ran (off a door jamb it was stuck on): first along its
+    // heading.
+    if (const auto turn = ahead(); turn && via(*turn, contact_of(last_))) return taken();
     if (without_characters_ && r.result.ok && through_characters(r.result)) return Reach{last_leg_, true, false};
     return r;
   }
@@ -381,6 +390,17 @@ class Paths {
   }
 
   bool again(const ac::AcMoveResult& from) { return again_from(from.position, contact_after(from)); }
+
+  // Halfway to the claim along its heading at the last claim, if it faces
+  // across the ground at all.
+  std::optional<Position> ahead() const {
+    const Vec3 d = get_offset(last_.position, claim_);
+    const Vec3 facing = last_.position.frame.local_to_global_vec(Vec3(0.0f, 1.0f, 0.0f));
+    const float across = std::hypot(facing.x, facing.y);
+    if (across < 1e-3f) return std::nullopt;
+    const float half = 0.5f * std::hypot(d.x, d.y) / across;
+    return moved(last_.position, {facing.x * half, facing.y * half, 0.5f * d.z});
+  }
 
   // The contact a move that ended so leaves the next one starting there.
   static ac::AcContact contact_after(const ac::AcMoveResult& m) {

@@ -582,6 +582,15 @@ TEST(ClaimSoak, BodiesRoundingACornerAreAccepted) {
                            364475109690273568ull});
 }
 
+// Runners in the rooms below ground that left a door jamb for the doorway
+// between two claims (every claim of each case is accepted): one slid along
+// the jamb and turned off it part of the way, one stuck on it turned off
+// along its heading; every earlier path ended short (seed 7: human1; seed
+// 424242: human0).
+TEST(ClaimSoak, RunnersTurningOffADoorJambAreAccepted) {
+  expect_every_case_right({9064905911505189656ull, 8634662194790900286ull});
+}
+
 // Bodies the probe below took to stand on the ground at the last claim
 // though they were just above it, in the air (every claim of each case is
 // accepted): large bodies that left the ground a frame before and slid up
