@@ -1106,6 +1106,10 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const bool on_its_arc = !last.supported && std::isfinite(last.air_across) && !turned;
   const float cap = turned ? bounds.energy_cap : bounds.cap;
   float ground_speed = top_speed(ground_velocities_, state_velocities_, last, motion, cap);
+  // Off walkable ground, a slope or what it met may have turned all of the
+  // speed its last step shows across (a body falling at 31 m/s onto steep
+  // slopes ran on across them at 18 m/s).
+  if (!walking(last)) ground_speed = std::max(ground_speed, std::min(glm::length(last.velocity), cap));
   // On walkable ground its motion moves it beside its own velocity: until
   // friction has taken the velocity it landed with, both (a runner landing
   // at 18 m/s ran on 26 m/s for a frame), no faster than physics allows.

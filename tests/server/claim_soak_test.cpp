@@ -582,6 +582,17 @@ TEST(ClaimSoak, BodiesRoundingACornerAreAccepted) {
                            364475109690273568ull});
 }
 
+// Bodies whose last step was off walkable ground and whose next went across
+// faster than they had moved across (every claim of each case is
+// accepted): a slope or what they met turned the rest of their speed
+// across, as a human falling at 31 m/s onto steep slopes ran on across them
+// at 18 m/s (seed 20261125: human1, tiny5 twice, large1; seed 7: random4;
+// seed 424242: human0).
+TEST(ClaimSoak, BodiesTurnedAcrossOffWalkableGroundAreAccepted) {
+  expect_every_case_right({17076519060951448778ull, 4759484659749722122ull, 6334120270060211602ull,
+                           10383146702852261765ull, 13007629587839653818ull, 6041912861972181784ull});
+}
+
 // Runners in the rooms below ground that left a door jamb for the doorway
 // between two claims (every claim of each case is accepted): one slid along
 // the jamb and turned off it part of the way, one stuck on it turned off
