@@ -962,6 +962,14 @@ std::optional<float> MovementChecker::jump_ground(const AcceptedMovement& last, 
   return std::nullopt;
 }
 
+// Whether the probe below a claim finds walkable ground under it.
+bool MovementChecker::lands_on_walkable(const Position& at) const {
+  AcceptedMovement probe;
+  probe.supported = false;
+  support_below(*world_, settings_.body, at, options_.height_slack, probe);
+  return probe.supported && probe.on_walkable;
+}
+
 // The most its motion (and a jump) may leave walkable ground with, m/s.
 float MovementChecker::leave_speed(const AcceptedMovement& last, const ClaimedMotion& motion) const {
   return departure_speed(settings_, state_velocities_, faster_motion_speed(ground_velocities_, last, motion), last,
@@ -1117,17 +1125,31 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     const float run = faster_motion_speed(ground_velocities_, last, motion);
     ground_speed = std::max(ground_speed, std::min(run + horizontal(last.velocity_now), cap));
   }
-  const float speed = ground_speed * (1.0f + options_.speed_margin);
   // Gravity may speed it up along a slope (one too steep, or met in
   // between), no faster than its energy allows.
-  const float allowance =
-      speed * dt + (on_its_arc ? 0.0f : std::min(0.5f * kG * dt * dt, std::max(0.0f, bounds.fall_cap - speed) * dt));
-  const float budget = std::min(last.budget + allowance, speed * options_.burst_seconds + allowance) -
-                       horizontal(step);
+  const auto budget_at = [&](float top, bool arc) {
+    const float speed = top * (1.0f + options_.speed_margin);
+    const float allowance =
+        speed * dt + (arc ? 0.0f : std::min(0.5f * kG * dt * dt, std::max(0.0f, bounds.fall_cap - speed) * dt));
+    return std::min(last.budget + allowance, speed * options_.burst_seconds + allowance) - horizontal(step);
+  };
+  float budget = budget_at(ground_speed, on_its_arc);
+  // Landed on walkable ground since it was in the air, its motion moves it
+  // beside the velocity it landed with (a runner landing at 12.7 m/s ran on
+  // at 22 m/s for a frame), no faster than its energy allows.
+  bool landed = false;
+  if (budget < -options_.distance_slack && !last.supported && !motion.jumped && lands_on_walkable(to)) {
+    landed = true;
+    const float run = faster_motion_speed(ground_velocities_, last, motion);
+    const float carried = std::max(horizontal(last.velocity_now), horizontal(last.velocity));
+    ground_speed = std::max(ground_speed, std::min(run + carried, bounds.energy_cap));
+    budget = budget_at(ground_speed, false);
+  }
+  const float speed = ground_speed * (1.0f + options_.speed_margin);
   if (budget < -options_.distance_slack) {
     // Held to the speed across it left the ground with, not its energy's,
     // and faster on this step.
-    unexplained = on_its_arc && bounds.cap < bounds.energy_cap &&
+    unexplained = on_its_arc && !landed && bounds.cap < bounds.energy_cap &&
                   horizontal(step) > bounds.cap * (1.0f + options_.speed_margin) * dt;
     return reject(ClaimVerdict::TooFast,
                   fmt::format("{:.2f} m in {:.3f} s; at most {:.2f} m (speed {:.2f} m/s)", horizontal(step), dt,

@@ -593,6 +593,14 @@ TEST(ClaimSoak, BodiesTurnedAcrossOffWalkableGroundAreAccepted) {
                            10383146702852261765ull, 13007629587839653818ull, 6041912861972181784ull});
 }
 
+// Runners that landed between two claims and ran on (every claim of each
+// case is accepted): on walkable ground their run moved them beside the
+// velocity they landed with, 22 m/s for a frame after landing at 12.7 m/s,
+// faster than the flight's speed across (seed 20261125: human0, human4).
+TEST(ClaimSoak, RunnersLandingAndRunningOnAreAccepted) {
+  expect_every_case_right({8042349798861097697ull, 125310428694758342ull});
+}
+
 // Runners in the rooms below ground that left a door jamb for the doorway
 // between two claims (every claim of each case is accepted): one slid along
 // the jamb and turned off it part of the way, one stuck on it turned off

@@ -255,6 +255,7 @@ class MovementChecker {
                                     const ClaimedMotion& motion, const std::optional<float>& jumped_from,
                                     const ReplayEnd& end) const;
   float leave_speed(const AcceptedMovement& last, const ClaimedMotion& motion) const;
+  bool lands_on_walkable(const Position& at) const;
   std::optional<float> unpowered_lift(const AcceptedMovement& last, const ClaimedMotion& motion,
                                       const AcceptedMovement& next, float dt, float rise, bool met) const;
   std::optional<float> ground_climbed(const AcceptedMovement& last, const Position& to) const;
