@@ -1262,16 +1262,35 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     return std::min(lagging_arc + options_.fall_slack_per_second * static_cast<float>(claim.t - last.air_t),
                     arc_at(last.position.frame.origin.z, std::max(0.0f, up), dt) + lag);
   }();
+  // What its own motion may send it upwards with; momentum turned upwards
+  // (a slide down one slope up another) is left to the replay.
+  const float launch = leave_speed(last, motion);
+  // How high its motion may lift it: all of it upwards; with its controls
+  // known, only what of their path the claim's horizontal travel leaves
+  // (a runner that went its whole way across rose by no slope).
+  // Horizontal travel not its controls' own: what a late claim may have
+  // left over, and a momentum that may have been turned.
+  const bool steady = last.supported && last.on_walkable && !last.turned;
+  const float carried = std::clamp(last.budget, 0.0f, launch * options_.burst_seconds) +
+                        (steady ? 0.0f
+                                : std::min(std::max(horizontal(last.velocity_now), horizontal(last.velocity)),
+                                           bounds.energy_cap) *
+                                      dt);
+  const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step), carried)) : launch * dt;
   // Something it fell onto since, as deep as its fall may have taken it,
-  // may have stopped or turned it: no higher than where it met it, or, off
-  // walkable ground (a steep slope, an object), than a step up above that
-  // (a large body falling onto a steep slope was put back up 0.4 m above
-  // where it had been, its velocity still downwards).
+  // may have stopped or turned it: no higher than where it met it, or than
+  // its motion climbs walkable ground from there over the claim's travel (a
+  // runner landed on the edge of a ledge beside where the probe straight
+  // down landed, 1.1 m higher, and ran off it), or, off walkable ground (a steep slope, an
+  // object), than a step up above that (a large body falling onto a steep
+  // slope was put back up 0.4 m above where it had been, its velocity still
+  // downwards).
   const auto fell_onto_something = [&] {
     const float fall_z = arc_at(last.position.frame.origin.z, std::min(0.0f, last.velocity_now.z), dt);
     const auto stop = fall_stops_at(world, settings_.body, last.position, std::min(arc_now, fall_z));
     if (!stop) return false;
-    const float top = stop->landed ? stop->z : stop->z + step_up_reach(settings_.body);
+    const float climbed = std::min(rise, kClimbPerMetre * horizontal(step));
+    const float top = stop->landed ? stop->z + climbed : stop->z + step_up_reach(settings_.body);
     return to.frame.origin.z <= top + options_.height_slack;
   };
   // Only a claim above its arc pays for looking below it (what slowed it
@@ -1293,21 +1312,6 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
       beside_character_ && to.frame.origin.z <= last.position.frame.origin.z + options_.height_slack;
   const bool held = !fresh && falls && !next.supported && (capped || held_by_another) &&
                     to.frame.origin.z > arc_now;
-  // What its own motion may send it upwards with; momentum turned upwards
-  // (a slide down one slope up another) is left to the replay.
-  const float launch = leave_speed(last, motion);
-  // How high its motion may lift it: all of it upwards; with its controls
-  // known, only what of their path the claim's horizontal travel leaves
-  // (a runner that went its whole way across rose by no slope).
-  // Horizontal travel not its controls' own: what a late claim may have
-  // left over, and a momentum that may have been turned.
-  const bool steady = last.supported && last.on_walkable && !last.turned;
-  const float carried = std::clamp(last.budget, 0.0f, launch * options_.burst_seconds) +
-                        (steady ? 0.0f
-                                : std::min(std::max(horizontal(last.velocity_now), horizontal(last.velocity)),
-                                           bounds.energy_cap) *
-                                      dt);
-  const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step), carried)) : launch * dt;
   // Off walkable ground, without a jump, a bounce lifts it, not its motion.
   const std::optional<float> lift = unpowered_lift(last, motion, next, dt, rise, met);
   const float lifted = lift ? std::min(rise, *lift) : rise;

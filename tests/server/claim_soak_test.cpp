@@ -593,6 +593,17 @@ TEST(ClaimSoak, BodiesTurnedAcrossOffWalkableGroundAreAccepted) {
                            10383146702852261765ull, 13007629587839653818ull, 6041912861972181784ull});
 }
 
+// Bodies that fell onto ground higher than where the fall probe straight
+// down from the last claim lands (the edge of a ledge beside it), then ran
+// and left it, in the air at the claim (every claim of each case is
+// accepted): walkable ground climbed over the claim's travel from where the
+// probe landed covers it (seed 20261125: human4, large1; seed 7: tiny2;
+// seed 424242: large0, human1, random3).
+TEST(ClaimSoak, BodiesThatLandedBesideTheFallProbeAndRanOnAreAccepted) {
+  expect_every_case_right({3500639836862561332ull, 11499333505904006939ull, 14611268577598886679ull,
+                           10582983276457980047ull, 8070476199911737533ull, 16255020698171387472ull});
+}
+
 // Runners that landed between two claims and ran on (every claim of each
 // case is accepted): on walkable ground their run moved them beside the
 // velocity they landed with, 22 m/s for a frame after landing at 12.7 m/s,
