@@ -70,6 +70,16 @@ constexpr float kNearPath = 0.5f;
 // Metres within which something may hold a body still in the air.
 constexpr float kHeldMargin = 0.3f;
 
+// Metres within which a body has not moved.
+constexpr float kStillDistance = 1e-3f;
+
+// Retail's steps without moving after which a body stuck in a fall stands on
+// a floor of its own (CollisionInfo.FramesStationaryFall).
+constexpr int kStuckSteps = 3;
+
+// Steps off floors of its own a stuck body's path to a claim may take.
+constexpr int kCreepSteps = 4;
+
 // No cap on the momentum the claims show (anchor_speed).
 constexpr float kUncapped = std::numeric_limits<float>::infinity();
 
@@ -373,6 +383,7 @@ class Paths {
     // Turning as it ran (off a door jamb it was stuck on): first along its
     // heading.
     if (const auto turn = ahead(); turn && via(*turn, contact_of(last_))) return taken();
+    if ((!r.result.ok || stuck(r.result)) && off_own_floor()) return taken();
     if (without_characters_ && r.result.ok && through_characters(r.result)) return Reach{last_leg_, true, false};
     return r;
   }
@@ -400,6 +411,39 @@ class Paths {
     if (across < 1e-3f) return std::nullopt;
     const float half = 0.5f * std::hypot(d.x, d.y) / across;
     return moved(last_.position, {facing.x * half, facing.y * half, 0.5f * d.z});
+  }
+
+  bool stuck(const ac::AcMoveResult& m) const {
+    return glm::length(get_offset(last_.position, m.position)) < kStillDistance;
+  }
+
+  // Stuck where it was, retail stands a body on a floor of its own (level,
+  // under its first sphere) after three steps that did not move it, and
+  // moves it a step at a time from there: such steps (it may stick again
+  // after each), each then on to the claim.
+  bool off_own_floor() {
+    Position from = last_.position;
+    for (int step = 0; step < kCreepSteps; ++step) {
+      ac::move_body(world_, body_, from, claim_, own_floor(from), kReachOptions, leg_);
+      if (!leg_.ok || glm::length(get_offset(from, leg_.position)) < kStillDistance) return false;
+      if (reaches(leg_)) {
+        last_leg_ = leg_;
+        return true;
+      }
+      if (again(leg_)) return true;
+      from = leg_.position;
+    }
+    return false;
+  }
+
+  ac::AcContact own_floor(const Position& at) const {
+    const Sphere& first = body_.spheres.front();
+    const float bottom = at.frame.origin.z + (first.center.z - first.radius) * body_.scale;
+    ac::AcContact floor;
+    floor.contact = floor.on_walkable = true;
+    floor.contact_plane = ac::CellPlane{Plane{Vec3(0.0f, 0.0f, 1.0f), -bottom}, at.objcell_id, false};
+    floor.frames_stationary_fall = kStuckSteps;
+    return floor;
   }
 
   // The contact a move that ended so leaves the next one starting there.

@@ -612,6 +612,16 @@ TEST(ClaimSoak, RunnersLandingAndRunningOnAreAccepted) {
   expect_every_case_right({8042349798861097697ull, 125310428694758342ull});
 }
 
+// Bodies stuck where they were, every path from the last claim stopping at
+// its start, that crept off (every claim of each case is accepted): retail
+// stood them on a floor of their own after three steps that did not move
+// them, and moved them a step at a time from there (seed 20261125: large2;
+// seed 7: random0, large1; seed 424242: random2).
+TEST(ClaimSoak, StuckBodiesCreepingOffFloorsOfTheirOwnAreAccepted) {
+  expect_every_case_right({2700267523526023593ull, 7121639337939148566ull, 9863000043634064124ull,
+                           2518877285559267450ull});
+}
+
 // Runners in the rooms below ground that left a door jamb for the doorway
 // between two claims (every claim of each case is accepted): one slid along
 // the jamb and turned off it part of the way, one stuck on it turned off
