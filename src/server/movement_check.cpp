@@ -383,7 +383,7 @@ class Paths {
     // Turning as it ran (off a door jamb it was stuck on): first along its
     // heading.
     if (const auto turn = ahead(); turn && via(*turn, contact_of(last_))) return taken();
-    if ((!r.result.ok || stuck(r.result)) && off_own_floor()) return taken();
+    if ((!r.result.ok || stayed(last_.position, r.result)) && off_own_floor()) return taken();
     if (without_characters_ && r.result.ok && through_characters(r.result)) return Reach{last_leg_, true, false};
     return r;
   }
@@ -413,8 +413,8 @@ class Paths {
     return moved(last_.position, {facing.x * half, facing.y * half, 0.5f * d.z});
   }
 
-  bool stuck(const ac::AcMoveResult& m) const {
-    return glm::length(get_offset(last_.position, m.position)) < kStillDistance;
+  static bool stayed(const Position& from, const ac::AcMoveResult& m) {
+    return glm::length(get_offset(from, m.position)) < kStillDistance;
   }
 
   // Stuck where it was, retail stands a body on a floor of its own (level,
@@ -425,7 +425,7 @@ class Paths {
     Position from = last_.position;
     for (int step = 0; step < kCreepSteps; ++step) {
       ac::move_body(world_, body_, from, claim_, own_floor(from), kReachOptions, leg_);
-      if (!leg_.ok || glm::length(get_offset(from, leg_.position)) < kStillDistance) return false;
+      if (!leg_.ok || stayed(from, leg_)) return false;
       if (reaches(leg_)) {
         last_leg_ = leg_;
         return true;
@@ -1215,7 +1215,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // The path: retail's transition from the last position must reach the
   // claim (a claim where the last one was needs none: retail may hold a
   // body where no transition from it succeeds).
-  const bool still = glm::length(step) < 1e-3f;
+  const bool still = glm::length(step) < kStillDistance;
   Reach reach = Paths(world, settings_.body, last, to, options_.reach_tolerance, without_characters_).find();
   if (!reach.reached && still) {
     reach.reached = true;
@@ -1325,10 +1325,10 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // may have stopped or turned it: no higher than where it met it, or than
   // its motion climbs walkable ground from there over the claim's travel (a
   // runner landed on the edge of a ledge beside where the probe straight
-  // down landed, 1.1 m higher, and ran off it), or, off walkable ground (a steep slope, an
-  // object), than a step up above that (a large body falling onto a steep
-  // slope was put back up 0.4 m above where it had been, its velocity still
-  // downwards).
+  // down landed, 1.1 m higher, and ran off it), or, off walkable ground (a
+  // steep slope, an object), than a step up above that (a large body
+  // falling onto a steep slope was put back up 0.4 m above where it had
+  // been, its velocity still downwards).
   const auto fell_onto_something = [&] {
     const float fall_z = arc_at(last.position.frame.origin.z, std::min(0.0f, last.velocity_now.z), dt);
     const auto stop = fall_stops_at(world, settings_.body, last.position, std::min(arc_now, fall_z));
