@@ -58,7 +58,7 @@ float distance_to_segment(const Vec3& p, const Vec3& d) {
 constexpr float kHoldMargin = 1.0f;
 
 bool stays(const AcceptedMovement& last, const MovementClaim& claim) {
-  return glm::length(get_offset(last.position, claim.position)) < 1e-3f;
+  return glm::length(get_offset(last.position, claim.position)) < kSamePlace;
 }
 
 // A claim accepted in the air with nothing of the world holding it up:

@@ -160,7 +160,7 @@ class Replayer {
   // that ends on walkable ground the body was not on lands it there as
   // retail lands it (a fall turns along the slope it lands on).
   bool reaches_claim(PhysicsBody& body) {
-    if (glm::length(get_offset(body.position, claim_.position)) < 1e-3f &&
+    if (glm::length(get_offset(body.position, claim_.position)) < kSamePlace &&
         body.position.objcell_id == claim_.position.objcell_id)
       return true;
     // On the ground, then (a claim just above the ground it ends on, which

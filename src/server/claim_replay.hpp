@@ -18,6 +18,10 @@
 
 namespace transit {
 
+/// Metres within which two positions are the same place: a claim where the
+/// last one was, a move that went nowhere, a replay that ends on its claim.
+inline constexpr float kSamePlace = 1e-3f;
+
 /// The state a replay that explains a claim ended in.
 struct ReplayEnd {
   Vec3 velocity{0.0f};  ///< m/s at the end

@@ -70,9 +70,6 @@ constexpr float kNearPath = 0.5f;
 // Metres within which something may hold a body still in the air.
 constexpr float kHeldMargin = 0.3f;
 
-// Metres within which a body has not moved.
-constexpr float kStillDistance = 1e-3f;
-
 // Retail's steps without moving after which a body stuck in a fall stands on
 // a floor of its own (CollisionInfo.FramesStationaryFall).
 constexpr int kStuckSteps = 3;
@@ -414,7 +411,7 @@ class Paths {
   }
 
   static bool stayed(const Position& from, const ac::AcMoveResult& m) {
-    return glm::length(get_offset(from, m.position)) < kStillDistance;
+    return glm::length(get_offset(from, m.position)) < kSamePlace;
   }
 
   // Stuck where it was, retail stands a body on a floor of its own (level,
@@ -1185,8 +1182,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   if (budget < -options_.distance_slack && !last.supported && !motion.jumped && lands_on_walkable(to)) {
     landed = true;
     const float run = faster_motion_speed(ground_velocities_, last, motion);
-    const float carried = std::max(horizontal(last.velocity_now), horizontal(last.velocity));
-    ground_speed = std::max(ground_speed, std::min(run + carried, bounds.energy_cap));
+    const float landed_with = std::max(horizontal(last.velocity_now), horizontal(last.velocity));
+    ground_speed = std::max(ground_speed, std::min(run + landed_with, bounds.energy_cap));
     budget = budget_at(ground_speed, false);
   }
   const float speed = ground_speed * (1.0f + options_.speed_margin);
@@ -1215,7 +1212,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // The path: retail's transition from the last position must reach the
   // claim (a claim where the last one was needs none: retail may hold a
   // body where no transition from it succeeds).
-  const bool still = glm::length(step) < kStillDistance;
+  const bool still = glm::length(step) < kSamePlace;
   Reach reach = Paths(world, settings_.body, last, to, options_.reach_tolerance, without_characters_).find();
   if (!reach.reached && still) {
     reach.reached = true;
