@@ -58,6 +58,18 @@ class Replayer {
   float nearest() const { return nearest_; }
   // Runs from here on start in the air, whatever the last state stood on.
   void start_in_air() { in_air_ = true; }
+  // Runs from here on start sliding along the plane of normal `n`.
+  void slide_along(const std::optional<Vec3>& n) { sliding_normal_ = n; }
+
+  // The wall the straight way to the claim meets: a body pressed against
+  // it at the last claim slides along it from its next frame on (retail
+  // keeps the sliding normal from frame to frame; a claim does not carry it).
+  std::optional<Vec3> wall_on_the_way() {
+    const PhysicsBody body = start_body(Vec3(0.0f));
+    ac::move_body(world_, body.shape, body.position, claim_.position, body.transition_contact(),
+                  ac::TransitionOptions{}, move_);
+    return move_.sliding_normal ? move_.sliding_normal : move_.collision_normal;
+  }
   bool turns() const { return std::abs(turn_rate_) > 1.0f; }
 
   std::optional<ReplayEnd> run(const ControlPath& path) {
@@ -129,6 +141,7 @@ class Replayer {
     body.contact = !in_air_ && last_.supported && last_.contact_plane.has_value();
     body.on_walkable = body.contact && last_.on_walkable;
     body.contact_plane = last_.contact_plane;
+    body.sliding_normal = sliding_normal_;
     body.calc_acceleration();
     return body;
   }
@@ -204,6 +217,7 @@ class Replayer {
   bool met_ = false;
   bool touched_steep_ = false;
   bool in_air_ = false;
+  std::optional<Vec3> sliding_normal_;
   BodyEvents events_;
   ac::AcMoveResult move_;
 };
@@ -215,35 +229,41 @@ bool replay_may_explain(ClaimVerdict verdict) {
          verdict == ClaimVerdict::UnreachableCell || verdict == ClaimVerdict::Flying;
 }
 
-std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
-                                      const AcceptedMovement& last, const MovementClaim& claim,
-                                      const ReplayControls& controls, const ReplayTolerance& tolerance,
-                                      float* nearest, ReplaySearch search) {
-  Replayer replayer(world, settings, last, claim, tolerance);
-  const bool every_way = search == ReplaySearch::Full;
-  // The replay nearest the claim gives the velocity the next claim starts
-  // from (one that ends near it along another control path may carry a
-  // different velocity).
-  std::optional<ReplayEnd> best;
-  // Its velocity now, and the claims' average over the last step (the
-  // estimate now may be a replay's that ended up to the tolerance away, or
-  // miss a landing's turn); on something, where friction slows it, also
-  // half of it, or at rest (the motion moves a body on the ground, whatever
-  // its velocity).
-  Vec3 velocities[4] = {last.velocity_now};
-  int velocity_count = 1;
-  if (every_way && last.velocity != last.velocity_now) velocities[velocity_count++] = last.velocity;
+namespace {
+
+// The starting velocities a replay tries: its velocity now, and the claims'
+// average over the last step (the estimate now may be a replay's that ended
+// up to the tolerance away, or miss a landing's turn); on something, where
+// friction slows it, also half of it, or at rest (the motion moves a body on
+// the ground, whatever its velocity).
+struct StartVelocities {
+  Vec3 v[4];
+  int count = 0;
+};
+
+StartVelocities start_velocities(const AcceptedMovement& last, bool every_way) {
+  StartVelocities out{{last.velocity_now}, 1};
+  if (every_way && last.velocity != last.velocity_now) out.v[out.count++] = last.velocity;
   if (last.supported && every_way)
     for (const Vec3& v : {last.velocity_now * 0.5f, Vec3(0.0f)})
-      if (std::find(velocities, velocities + velocity_count, v) == velocities + velocity_count)
-        velocities[velocity_count++] = v;
+      if (std::find(out.v, out.v + out.count, v) == out.v + out.count) out.v[out.count++] = v;
+  return out;
+}
+
+// The replay nearest the claim along the control paths (it gives the
+// velocity the next claim starts from: one that ends near it along another
+// path may carry a different velocity).
+std::optional<ReplayEnd> nearest_path(Replayer& replayer, const AcceptedMovement& last,
+                                      const ReplayControls& controls, const StartVelocities& velocities,
+                                      bool every_way) {
+  std::optional<ReplayEnd> best;
   // With the changes known, each stretch runs its own controls; only when
   // none of those explains the claim are the guesses below tried too (a
   // late change, frames that fell otherwise).
   if (controls.start) {
-    for (int v = 0; v < velocity_count; ++v)
+    for (int v = 0; v < velocities.count; ++v)
       for (const int frames : {0, 1, 2, 3, 4})
-        if (auto end = replayer.run_changes(*controls.start, velocities[v], frames);
+        if (auto end = replayer.run_changes(*controls.start, velocities.v[v], frames);
             end && (!best || end->miss < best->miss)) {
           best = end;
           if (best->miss < kCloseEnough) return best;
@@ -257,13 +277,13 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   const ClaimedMotion* motions[] = {&motion, &held};
   const int motion_count = held == motion || !every_way ? 1 : 2;
   for (int m = 0; m < motion_count; ++m)
-    for (int v = 0; v < velocity_count; ++v)
+    for (int v = 0; v < velocities.count; ++v)
       for (int frames = 1; frames <= 4; ++frames) {
         const int jumps = motion.jumped && frames == 1 && every_way ? 8 : 1;
         const int turns = frames % 2 == 0 && replayer.turns() && every_way ? 3 : 1;
         for (int j = 0; j < jumps; ++j)
           for (int turn = 0; turn < turns; ++turn) {
-            const ControlPath path{motions[m], velocities[v], frames,
+            const ControlPath path{motions[m], velocities.v[v], frames,
                                    motion.jumped && frames == 1 ? j : -1, turn};
             if (auto end = replayer.run(path); end && (!best || end->miss < best->miss)) {
               best = end;
@@ -271,13 +291,34 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
             }
           }
       }
+  return best;
+}
+
+}  // namespace
+
+std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
+                                      const AcceptedMovement& last, const MovementClaim& claim,
+                                      const ReplayControls& controls, const ReplayTolerance& tolerance,
+                                      float* nearest, ReplaySearch search) {
+  Replayer replayer(world, settings, last, claim, tolerance);
+  const bool every_way = search == ReplaySearch::Full;
+  const StartVelocities velocities = start_velocities(last, every_way);
+  std::optional<ReplayEnd> best = nearest_path(replayer, last, controls, velocities, every_way);
+  // Pressed against a wall at the last claim, it may have been sliding
+  // along it.
+  if (!best && every_way)
+    if (const std::optional<Vec3> wall = replayer.wall_on_the_way()) {
+      replayer.slide_along(wall);
+      best = nearest_path(replayer, last, controls, velocities, every_way);
+      replayer.slide_along(std::nullopt);
+    }
   // Above the ground the probe below found, it may have been in the air (a
   // large body that left it a frame before).
   if (!best && every_way && last.supported && !last.motion.jumped && last.contact_plane &&
       last.contact_plane->plane.distance(last.position.frame.origin) > kAboveTheGround) {
     replayer.start_in_air();
     for (int frames = 1; frames <= 4; ++frames)
-      if (auto end = replayer.run({&motion, last.velocity_now, frames, -1, 0});
+      if (auto end = replayer.run({controls.motion, last.velocity_now, frames, -1, 0});
           end && (!best || end->miss < best->miss))
         best = end;
   }

@@ -7,7 +7,8 @@
 // to this one's, or all in one half; a claimed jump at any eighth of the
 // time; the velocity the server carries or the claims' average over the
 // last step, or on the ground half of the first or none; one the probe
-// below alone stood on the ground, also in the air). With the
+// below alone stood on the ground, also in the air; where none came near,
+// all again sliding along the wall the straight way meets). With the
 // client's motion changes known, each stretch between them runs its own
 // controls (forward, sidestep, turn, a jump where it began) in one to four
 // frames instead. The claim is explained if one of those runs ends near it.
