@@ -313,14 +313,17 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
       replayer.slide_along(std::nullopt);
     }
   // Above the ground the probe below found, it may have been in the air (a
-  // large body that left it a frame before).
+  // large body that left it a frame before), falling as the velocity
+  // carried or as the claims' average says.
   if (!best && every_way && last.supported && !last.motion.jumped && last.contact_plane &&
       last.contact_plane->plane.distance(last.position.frame.origin) > kAboveTheGround) {
     replayer.start_in_air();
-    for (int frames = 1; frames <= 4; ++frames)
-      if (auto end = replayer.run({controls.motion, last.velocity_now, frames, -1, 0});
-          end && (!best || end->miss < best->miss))
-        best = end;
+    const Vec3 velocities_in_air[] = {last.velocity_now, last.velocity};
+    for (int v = 0; v < (last.velocity == last.velocity_now ? 1 : 2); ++v)
+      for (int frames = 1; frames <= 4; ++frames)
+        if (auto end = replayer.run({controls.motion, velocities_in_air[v], frames, -1, 0});
+            end && (!best || end->miss < best->miss))
+          best = end;
   }
   if (nearest) *nearest = replayer.nearest();
   return best;
