@@ -2,7 +2,8 @@
 // for the demo player running over terrain (the first 15 s of its tour:
 // flat ground, a knoll, hills) and over its whole tour (stairs, rooms, a
 // jump off a balcony, walls, water), one claim a 1/30 s tick; also with
-// each claim carrying the changes of controls since the last.
+// each claim carrying the changes of controls since the last; and the
+// terrain run's claims each turned into a teleport, which are rejected.
 #include <benchmark/benchmark.h>
 
 #include "transit/server/claim_crowd.hpp"
@@ -85,6 +86,33 @@ void BM_ClaimCheck_TourWithChanges(benchmark::State& state) {
   static const ClaimSet set(145.0, true);
   check_all(state, set);
 }
+// Each claim of the terrain run 10 m across and 1 m above where the run
+// went (a teleport): rejected after every replay has been tried, which is
+// what a cheat costs a server, or a client sending nothing else. The
+// `replayed` counter is the share rejected by a check the replays run for
+// (too fast, flying; not under the terrain).
+void BM_ClaimCheck_TerrainTeleport(benchmark::State& state) {
+  static const ClaimSet set(15.0, false);
+  static const std::vector<MovementClaim> teleports = [] {
+    std::vector<MovementClaim> out = set.claims;
+    for (MovementClaim& c : out) {
+      Vec3& o = c.position.frame.origin;
+      o.x += o.x < 96.0f ? 10.0f : -10.0f;
+      o.z += 1.0f;
+    }
+    return out;
+  }();
+  std::size_t i = 0;
+  std::int64_t replayed = 0;
+  for (auto _ : state) {
+    const ClaimCheck c = set.checker.check(set.last[i], teleports[i]);
+    replayed += c.verdict == ClaimVerdict::TooFast || c.verdict == ClaimVerdict::Flying;
+    if (++i == set.claims.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["replayed"] = static_cast<double>(replayed) / static_cast<double>(state.iterations());
+}
+
 // The same claims checked 64 at a time as one frame's batch of a crowd
 // (check_claims with a ClaimCrowd), each batch's claims 97 ticks apart
 // along the run so that no character is near another: what a server pays
@@ -110,6 +138,7 @@ void BM_ClaimCheck_TerrainCrowd(benchmark::State& state) {
 
 BENCHMARK(BM_ClaimCheck_Terrain)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);
 BENCHMARK(BM_ClaimCheck_Tour)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);
+BENCHMARK(BM_ClaimCheck_TerrainTeleport)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ClaimCheck_TerrainCrowd)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ClaimCheck_TerrainWithChanges)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);
 BENCHMARK(BM_ClaimCheck_TourWithChanges)->Threads(1)->Threads(2)->UseRealTime()->Unit(benchmark::kNanosecond);

@@ -250,6 +250,14 @@ StartVelocities start_velocities(const AcceptedMovement& last, bool every_way) {
   return out;
 }
 
+// Whether a body the probe below stood on the ground is replayed in the
+// air as well (ReplaySearch).
+bool may_have_been_in_air(const AcceptedMovement& last, ReplaySearch search) {
+  if (!last.supported || search == ReplaySearch::Carried) return false;
+  return search == ReplaySearch::Full ||
+         (last.contact_plane && last.contact_plane->plane.distance(last.position.frame.origin) > kAboveTheGround);
+}
+
 // The replay nearest the claim along the control paths (it gives the
 // velocity the next claim starts from: one that ends near it along another
 // path may carry a different velocity).
@@ -301,7 +309,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
                                       const ReplayControls& controls, const ReplayTolerance& tolerance,
                                       float* nearest, ReplaySearch search) {
   Replayer replayer(world, settings, last, claim, tolerance);
-  const bool every_way = search == ReplaySearch::Full;
+  const bool every_way = search != ReplaySearch::Carried;
   const StartVelocities velocities = start_velocities(last, every_way);
   std::optional<ReplayEnd> best = nearest_path(replayer, last, controls, velocities, every_way);
   // Pressed against a wall at the last claim, it may have been sliding
@@ -312,18 +320,15 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
       best = nearest_path(replayer, last, controls, velocities, every_way);
       replayer.slide_along(std::nullopt);
     }
-  // Above the ground the probe below found, it may have been in the air (a
-  // large body that left it a frame before), falling as the velocity
-  // carried or as the claims' average says.
-  if (!best && every_way && last.supported && !last.motion.jumped && last.contact_plane &&
-      last.contact_plane->plane.distance(last.position.frame.origin) > kAboveTheGround) {
+  // Where the probe below found ground, it may have been in the air all
+  // the same (it left the ground a frame before, had just landed on a
+  // slope, was held in a stationary fall): every path again from the air,
+  // the guesses first (a run of the changes may end nearer by landing it,
+  // a state the claims after did not bear out).
+  if (!best && may_have_been_in_air(last, search)) {
     replayer.start_in_air();
-    const Vec3 velocities_in_air[] = {last.velocity_now, last.velocity};
-    for (int v = 0; v < (last.velocity == last.velocity_now ? 1 : 2); ++v)
-      for (int frames = 1; frames <= 4; ++frames)
-        if (auto end = replayer.run({controls.motion, velocities_in_air[v], frames, -1, 0});
-            end && (!best || end->miss < best->miss))
-          best = end;
+    best = nearest_path(replayer, last, {controls.motion, nullptr}, velocities, every_way);
+    if (!best && controls.start) best = nearest_path(replayer, last, controls, velocities, every_way);
   }
   if (nearest) *nearest = replayer.nearest();
   return best;

@@ -6,9 +6,9 @@
 // in one to four frames; the heading turning evenly from the last claim's
 // to this one's, or all in one half; a claimed jump at any eighth of the
 // time; the velocity the server carries or the claims' average over the
-// last step, or on the ground half of the first or none; one the probe
-// below alone stood on the ground, also in the air; where none came near,
-// all again sliding along the wall the straight way meets). With the
+// last step, or on the ground half of the first or none). Where none came
+// near, all again sliding along the wall the straight way meets, then, for
+// a body the probe below stood on the ground, in the air. With the
 // client's motion changes known, each stretch between them runs its own
 // controls (forward, sidestep, turn, a jump where it began) in one to four
 // frames instead. The claim is explained if one of those runs ends near it.
@@ -70,10 +70,14 @@ struct ReplayTolerance {
 };
 
 /// Which replays are tried: every way the client may have got there (to
-/// explain a claim the bounds reject), or only those carrying the last
+/// explain a claim the bounds reject; `Farther` for one farther than the
+/// distance budget allows, where a body the probe below stood on the ground
+/// is started in the air as well only if more than 2 cm above it: on the
+/// ground the velocity carried is a runner's run, which a replay from the
+/// air would land with and run on top of), or only those carrying the last
 /// velocity on through the controls (to find the velocity of a claim they
 /// accept).
-enum class ReplaySearch { Full, Carried };
+enum class ReplaySearch { Full, Farther, Carried };
 
 /// A replay from `last` that ends within `tolerance` of `claim`'s position,
 /// if any; `nearest`, if given, is set to the least distance (metres)

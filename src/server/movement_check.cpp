@@ -912,7 +912,8 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   // across than it left the ground with, nor holds it still in the air.
   if (unexplained) return c;
   float nearest = 0.0f;
-  const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance, &nearest);
+  const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance, &nearest,
+                                c.verdict == ClaimVerdict::TooFast ? ReplaySearch::Farther : ReplaySearch::Full);
   const std::optional<float> above = end ? above_energy(last, claim, motion, jumped_from, *end) : std::nullopt;
   if (end && !above) {
     ClaimCheck replayed = accept_replayed(last, claim, motion, jumped_from, *end);

@@ -652,6 +652,22 @@ TEST(ClaimSoak, BodiesJustAboveTheGroundAreReplayedInTheAirFromTheClaimsAverage)
   expect_every_case_right({5741071778491849073ull, 114104903008506463ull});
 }
 
+// Bodies the probe below called supported at the last claim, on the ground
+// or within 2 cm of it, whose every replay on the ground missed a claim the
+// distance budget passed (every claim of each case is accepted): they were
+// in the air all the same, having just left the ground or landed on a
+// slope, or held in a stationary fall, and only a replay started in the
+// air, along the same paths, jumps and velocities, or the claim's changes,
+// explains them (seed 20261125: random3, random2, large1, tiny3, tiny4;
+// seed 7: tiny1, random5, tiny6; seed 424242: random1, large3, random0,
+// tiny3).
+TEST(ClaimSoak, BodiesOnTheGroundByTheProbeAreReplayedInTheAir) {
+  expect_every_case_right({13279799111156376005ull, 14369940109539581826ull, 7493134155043402913ull,
+                           11097006717716280040ull, 3616290705226047553ull, 8409513915507922234ull,
+                           3467689525257207346ull, 4689257680778194983ull, 2661099670751994229ull,
+                           5273559047134753586ull, 10824539327104792709ull, 13114100394098845484ull});
+}
+
 // Runners in the rooms below ground that left a door jamb for the doorway
 // between two claims (every claim of each case is accepted): one slid along
 // the jamb and turned off it part of the way, one stuck on it turned off
