@@ -224,6 +224,12 @@ class Replayer {
 
 }  // namespace
 
+float first_radius(const ac::AcBody& body) { return body.spheres.front().radius * body.scale; }
+
+bool past_step_cap(float speed, float radius) {
+  return speed * kMaxQuantum > 0.9f * static_cast<float>(kRetailMaxTransitionSteps) * radius;
+}
+
 bool replay_may_explain(ClaimVerdict verdict) {
   return verdict == ClaimVerdict::TooFast || verdict == ClaimVerdict::ThroughWall ||
          verdict == ClaimVerdict::UnreachableCell || verdict == ClaimVerdict::Flying;
@@ -237,16 +243,32 @@ namespace {
 // friction slows it, also half of it, or at rest (the motion moves a body on
 // the ground, whatever its velocity).
 struct StartVelocities {
-  Vec3 v[4];
+  Vec3 v[5];
   int count = 0;
 };
 
-StartVelocities start_velocities(const AcceptedMovement& last, bool every_way) {
+// Its motion's state velocity along its heading at the last claim, with the
+// fall carried, no faster than its energy allows, for a body too small to
+// move at that speed within retail's sub-step cap: it left walkable ground
+// with it (retail's leave_ground), and the cap hid it from the claims.
+std::optional<Vec3> hidden_departure(const CharacterSettings& settings, const AcceptedMovement& last) {
+  Vec3 v = last.position.frame.local_to_global_vec(
+      state_velocity(state_velocities(settings.skills), last.motion.forward, last.motion.strafe));
+  if (!past_step_cap(std::hypot(v.x, v.y), first_radius(settings.body))) return std::nullopt;
+  v.z = last.velocity_now.z;
+  const float cap = speed_at(last.energy_z, last.position.frame.origin.z);
+  const float speed = glm::length(v);
+  return speed > cap ? v * (cap / speed) : v;
+}
+
+StartVelocities start_velocities(const CharacterSettings& settings, const AcceptedMovement& last, bool every_way) {
   StartVelocities out{{last.velocity_now}, 1};
   if (every_way && last.velocity != last.velocity_now) out.v[out.count++] = last.velocity;
   if (last.supported && every_way)
     for (const Vec3& v : {last.velocity_now * 0.5f, Vec3(0.0f)})
       if (std::find(out.v, out.v + out.count, v) == out.v + out.count) out.v[out.count++] = v;
+  if (every_way)
+    if (const std::optional<Vec3> v = hidden_departure(settings, last)) out.v[out.count++] = *v;
   return out;
 }
 
@@ -310,7 +332,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
                                       float* nearest, ReplaySearch search) {
   Replayer replayer(world, settings, last, claim, tolerance);
   const bool every_way = search != ReplaySearch::Carried;
-  const StartVelocities velocities = start_velocities(last, every_way);
+  const StartVelocities velocities = start_velocities(settings, last, every_way);
   std::optional<ReplayEnd> best = nearest_path(replayer, last, controls, velocities, every_way);
   // Pressed against a wall at the last claim, it may have been sliding
   // along it.

@@ -6,7 +6,9 @@
 // in one to four frames; the heading turning evenly from the last claim's
 // to this one's, or all in one half; a claimed jump at any eighth of the
 // time; the velocity the server carries or the claims' average over the
-// last step, or on the ground half of the first or none). Where none came
+// last step, or on the ground half of the first or none; for a body too
+// small to move at its motion's state velocity within retail's sub-step
+// cap, that velocity along its heading). Where none came
 // near, all again sliding along the wall the straight way meets, then, for
 // a body the probe below stood on the ground, in the air. With the
 // client's motion changes known, each stretch between them runs its own
@@ -22,6 +24,15 @@ namespace transit {
 /// Metres within which two positions are the same place: a claim where the
 /// last one was, a move that went nowhere, a replay that ends on its claim.
 inline constexpr float kSamePlace = 1e-3f;
+
+/// The radius (m) of the body's first sphere, which retail's sub-step cap
+/// counts steps of.
+float first_radius(const ac::AcBody& body);
+
+/// Whether a body of first-sphere radius `radius` moving at `speed` (m/s)
+/// needs more than retail's sub-step cap in a quantum of up to 0.1 s, so
+/// that its client may have held it still (with a tenth to spare).
+bool past_step_cap(float speed, float radius);
 
 /// The state a replay that explains a claim ended in.
 struct ReplayEnd {

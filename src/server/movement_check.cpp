@@ -498,13 +498,6 @@ void support_below(const World& world, const ac::AcBody& body, const Position& a
   state.contact_plane = fall.contact_plane;
 }
 
-// Whether a body of first-sphere radius `radius` moving at `speed` (m/s)
-// needs more than retail's sub-step cap in a quantum of up to 0.1 s, so
-// that its client may have held it still (with a tenth to spare).
-bool past_step_cap(float speed, float radius) {
-  return speed * kMaxQuantum > 0.9f * static_cast<float>(kRetailMaxTransitionSteps) * radius;
-}
-
 // Whether a quantum's move at `speed` (m/s, falling) is past retail's
 // sub-step cap, for a body of first-sphere radius `radius`: where `speed`
 // bounds its speed from above (the arc of a fall), with no tenth to spare.
@@ -512,10 +505,6 @@ bool beyond_step_cap(float speed, float radius) {
   return speed * kMaxQuantum + 0.5f * kG * kMaxQuantum * kMaxQuantum >
          static_cast<float>(kRetailMaxTransitionSteps) * radius;
 }
-
-// The radius (m) of the body's first sphere, which retail's sub-step cap
-// counts steps of.
-float first_radius(const ac::AcBody& body) { return body.spheres.front().radius * body.scale; }
 
 // Whether something may hold a body still in the air at `at` (retail
 // refuses its moves, and after three refused frames stands it on a floor of

@@ -668,6 +668,15 @@ TEST(ClaimSoak, BodiesOnTheGroundByTheProbeAreReplayedInTheAir) {
                            5273559047134753586ull, 10824539327104792709ull, 13114100394098845484ull});
 }
 
+// Balls too small to move at their run's state velocity (9.5 m/s) within
+// retail's sub-step cap, which left walkable ground with it and were held
+// by the cap, so that the claims barely showed them moving, then flew on
+// (every claim of each case is accepted): only a replay starting at that
+// velocity along the heading explains them (seed 7: tiny0 twice, tiny1).
+TEST(ClaimSoak, BallsLeavingTheGroundAtTheirRunsHiddenSpeedAreAccepted) {
+  expect_every_case_right({11407761495864712386ull, 17114536403315585290ull, 7296661350389810884ull});
+}
+
 // Runners in the rooms below ground that left a door jamb for the doorway
 // between two claims (every claim of each case is accepted): one slid along
 // the jamb and turned off it part of the way, one stuck on it turned off
