@@ -8,12 +8,12 @@
 // time; the velocity the server carries or the claims' average over the
 // last step, or on the ground half of the first or none; for a body too
 // small to move at its motion's state velocity within retail's sub-step
-// cap, that velocity along its heading). Where none came
-// near, all again sliding along the wall the straight way meets, then, for
-// a body the probe below stood on the ground, in the air. With the
-// client's motion changes known, each stretch between them runs its own
-// controls (forward, sidestep, turn, a jump where it began) in one to four
-// frames instead. The claim is explained if one of those runs ends near it.
+// cap, that velocity along its heading). With the client's motion changes
+// known, each stretch between them runs its own controls (forward,
+// sidestep, turn, a jump where it began) in one to four frames instead.
+// Where none came near, all again sliding along the wall the straight way
+// meets, then, for a body the probe below stood on the ground, in the air.
+// The claim is explained if one of those runs ends near it.
 
 #include <optional>
 
