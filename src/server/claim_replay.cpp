@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "server/claim_energy.hpp"
-#include "server/motion_schedule.hpp"
 #include "transit/math/constants.hpp"
 #include "transit/motion/body_update.hpp"
 #include "transit/sim/sim_character.hpp"
@@ -251,9 +250,9 @@ struct StartVelocities {
 // fall carried, no faster than its energy allows, for a body too small to
 // move at that speed within retail's sub-step cap: it left walkable ground
 // with it (retail's leave_ground), and the cap hid it from the claims.
-std::optional<Vec3> hidden_departure(const CharacterSettings& settings, const AcceptedMovement& last) {
-  Vec3 v = last.position.frame.local_to_global_vec(
-      state_velocity(state_velocities(settings.skills), last.motion.forward, last.motion.strafe));
+std::optional<Vec3> hidden_departure(const CharacterSettings& settings, const StateVelocities& states,
+                                     const AcceptedMovement& last) {
+  Vec3 v = last.position.frame.local_to_global_vec(state_velocity(states, last.motion.forward, last.motion.strafe));
   if (!past_step_cap(std::hypot(v.x, v.y), first_radius(settings.body))) return std::nullopt;
   v.z = last.velocity_now.z;
   const float cap = speed_at(last.energy_z, last.position.frame.origin.z);
@@ -261,14 +260,15 @@ std::optional<Vec3> hidden_departure(const CharacterSettings& settings, const Ac
   return speed > cap ? v * (cap / speed) : v;
 }
 
-StartVelocities start_velocities(const CharacterSettings& settings, const AcceptedMovement& last, bool every_way) {
+StartVelocities start_velocities(const CharacterSettings& settings, const StateVelocities& states,
+                                 const AcceptedMovement& last, bool every_way) {
   StartVelocities out{{last.velocity_now}, 1};
   if (every_way && last.velocity != last.velocity_now) out.v[out.count++] = last.velocity;
   if (last.supported && every_way)
     for (const Vec3& v : {last.velocity_now * 0.5f, Vec3(0.0f)})
       if (std::find(out.v, out.v + out.count, v) == out.v + out.count) out.v[out.count++] = v;
   if (every_way)
-    if (const std::optional<Vec3> v = hidden_departure(settings, last)) out.v[out.count++] = *v;
+    if (const std::optional<Vec3> v = hidden_departure(settings, states, last)) out.v[out.count++] = *v;
   return out;
 }
 
@@ -332,7 +332,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
                                       float* nearest, ReplaySearch search) {
   Replayer replayer(world, settings, last, claim, tolerance);
   const bool every_way = search != ReplaySearch::Carried;
-  const StartVelocities velocities = start_velocities(settings, last, every_way);
+  const StartVelocities velocities = start_velocities(settings, controls.states, last, every_way);
   std::optional<ReplayEnd> best = nearest_path(replayer, last, controls, velocities, every_way);
   // Pressed against a wall at the last claim, it may have been sliding
   // along it.
@@ -349,7 +349,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // a state the claims after did not bear out).
   if (!best && may_have_been_in_air(last, search)) {
     replayer.start_in_air();
-    best = nearest_path(replayer, last, {controls.motion, nullptr}, velocities, every_way);
+    best = nearest_path(replayer, last, {controls.motion, nullptr, controls.states}, velocities, every_way);
     if (!best && controls.start) best = nearest_path(replayer, last, controls, velocities, every_way);
   }
   if (nearest) *nearest = replayer.nearest();

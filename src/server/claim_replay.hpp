@@ -17,6 +17,7 @@
 
 #include <optional>
 
+#include "server/motion_schedule.hpp"
 #include "transit/server/movement_check.hpp"
 
 namespace transit {
@@ -59,10 +60,12 @@ bool replay_may_explain(ClaimVerdict verdict);
 
 /// The controls a replay runs: the claim's motion (the fastest held since
 /// the last claim), or, when `start` (the controls held at the last claim)
-/// is known, each of the claim's changes from when it arrived.
+/// is known, each of the claim's changes from when it arrived; `states`,
+/// the body's state velocity of each input (the checker's table).
 struct ReplayControls {
   const ClaimedMotion* motion = nullptr;
   const MotionChange* start = nullptr;
+  const StateVelocities& states;
 };
 
 /// How near a replay must end to a claim, metres: across (horizontally,

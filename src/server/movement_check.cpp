@@ -860,7 +860,7 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
                                                          static_cast<float>(std::max(0.0, claim.t - last.t)));
   const ReplayTolerance tolerance{leeway, std::min(leeway, options_.replay_rise_tolerance),
                                   first_radius(settings_.body), without_characters_};
-  const ReplayControls controls{&motion, start};
+  const ReplayControls controls{&motion, start, state_velocities_};
   if (c.accepted()) {
     c.next.replay_leeway = leeway;
     // Off walkable ground, and until friction has taken the velocity it had

@@ -27,12 +27,14 @@ class ClaimReplay : public ::testing::Test {
   std::optional<ReplayEnd> replay(const Vec3& by, double dt) const {
     MovementClaim claim{dt, standing_.position, {}};
     claim.position.frame.origin += by;
-    return replay_claim(world_, checker_.settings(), standing_, claim, {&claim.motion, nullptr}, {1.0f, 0.75f});
+    return replay_claim(world_, checker_.settings(), standing_, claim, {&claim.motion, nullptr, states_},
+                        {1.0f, 0.75f});
   }
 
   SceneDesc scene_;
   World world_;
   MovementChecker checker_;
+  StateVelocities states_ = state_velocities(checker_.settings().skills);
   AcceptedMovement standing_;
 };
 

@@ -125,12 +125,15 @@ TEST_F(RunnerTurningBack, TheReplayRunsTheTurnWhenItWasMade) {
   const ClaimedMotion motion{ForwardInput::Run};
   MotionChange start{0.0, ForwardInput::Run};
   float with = 0.0f, without = 0.0f;
-  const auto end = replay_claim(world_, checker_.settings(), state_, last_claim_, {&motion, &start}, {1.0f, 1.0f}, &with);
+  const StateVelocities states = state_velocities(checker_.settings().skills);
+  const auto end =
+      replay_claim(world_, checker_.settings(), state_, last_claim_, {&motion, &start, states}, {1.0f, 1.0f}, &with);
   ASSERT_TRUE(end.has_value());
   EXPECT_LT(end->miss, 0.01f);
   MovementClaim bare = last_claim_;
   bare.changes.clear();
-  const auto guessed = replay_claim(world_, checker_.settings(), state_, bare, {&motion, nullptr}, {1.0f, 1.0f}, &without);
+  const auto guessed =
+      replay_claim(world_, checker_.settings(), state_, bare, {&motion, nullptr, states}, {1.0f, 1.0f}, &without);
   EXPECT_GT(guessed ? guessed->miss : without, 0.7f);
 }
 
