@@ -56,7 +56,7 @@ class Replayer {
 
   float nearest() const { return nearest_; }
   // Runs from here on start in the air, whatever the last state stood on.
-  void start_in_air() { in_air_ = true; }
+  void start_in_air(bool in_air) { in_air_ = in_air; }
   // Runs from here on start sliding along the plane of normal `n`.
   void slide_along(const std::optional<Vec3>& n) { sliding_normal_ = n; }
 
@@ -348,10 +348,16 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // the guesses first (a run of the changes may end nearer by landing it,
   // a state the claims after did not bear out).
   if (!best && may_have_been_in_air(last, search)) {
-    replayer.start_in_air();
+    replayer.start_in_air(true);
     best = nearest_path(replayer, last, {controls.motion, nullptr, controls.states}, velocities, every_way);
     if (!best && controls.start) best = nearest_path(replayer, last, controls, velocities, every_way);
+    replayer.start_in_air(false);
   }
+  // A collision within the last step may have left it most of the velocity
+  // it had at the claim before, which the step's average falls short of.
+  const Vec3* tried_end = velocities.v + velocities.count;
+  if (!best && every_way && std::find(velocities.v, tried_end, last.velocity_before) == tried_end)
+    best = nearest_path(replayer, last, controls, StartVelocities{{last.velocity_before}, 1}, every_way);
   if (nearest) *nearest = replayer.nearest();
   return best;
 }

@@ -836,6 +836,7 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   const ClaimedMotion motion = start ? fastest_motion(ground_velocities_, *start, claim, last.t) : claim.motion;
   ClaimCheck c = check_motion(last, claim, motion, start ? &*start : nullptr);
   c.next.controls = claim.changes.empty() ? start : claim.changes.back();
+  if (c.accepted()) c.next.velocity_before = last.velocity_now;
   return c;
 }
 
@@ -928,7 +929,10 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
   // The claims' average in the air falls as the carried velocity does: a
   // body hovering claims none.
   if (!last.supported) from.velocity.z = from.velocity_now.z;
-  for (Vec3* v : {&from.velocity_now, &from.velocity}) {
+  // What a collision may have hidden is its velocity across; a slower fall
+  // from before would lend a hover the difference.
+  from.velocity_before.z = from.velocity_now.z;
+  for (Vec3* v : {&from.velocity_now, &from.velocity, &from.velocity_before}) {
     if (glm::length(*v) > bounds.energy_cap) *v = glm::normalize(*v) * bounds.energy_cap;
     // In the air, what it flies across with besides (its fall is its own).
     if (const float across = horizontal(*v); across > bounds.cap) {

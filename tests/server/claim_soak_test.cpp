@@ -677,6 +677,21 @@ TEST(ClaimSoak, BallsLeavingTheGroundAtTheirRunsHiddenSpeedAreAccepted) {
   expect_every_case_right({11407761495864712386ull, 17114536403315585290ull, 7296661350389810884ull});
 }
 
+// Bodies whose velocity carried at the last claim fell short of what they
+// kept, the last step's average cut short by a wall, a landing or a slope,
+// where the velocity carried at the claim before was nearer (every claim
+// of each case is accepted): a human that landed against a wall at 17.9
+// m/s, whose step's average came to 4.2 (human0, seed 20261125), a runner
+// whose average fell from 18.4 to 14.1 m/s over a rise (human0, seed
+// 424242), a large body in the air whose average fell to 1.3 m/s where it
+// flew at 3.7 (large2, seed 20261125), one off a steep slope (large5, seed
+// 424242), one running down a slope (large0, seed 424242) and a ball that
+// jumped (tiny1, seed 7).
+TEST(ClaimSoak, BodiesKeepingTheVelocityOfTheClaimBeforeAreAccepted) {
+  expect_every_case_right({12295866401052533380ull, 14194071347720802981ull, 14592174607813337365ull,
+                           16978866881767367597ull, 6335436406134866600ull, 17002217895327975973ull});
+}
+
 // Runners in the rooms below ground that left a door jamb for the doorway
 // between two claims (every claim of each case is accepted): one slid along
 // the jamb and turned off it part of the way, one stuck on it turned off

@@ -125,6 +125,10 @@ struct AcceptedMovement {
   /// last claim; else the last step's, with gravity's half step added when
   /// it was in the air from end to end.
   Vec3 velocity_now{0.0f};
+  /// `velocity_now` as it was at the claim before: a collision within the
+  /// last step may leave the body most of it while the step's average
+  /// falls short (a replay also starts from it).
+  Vec3 velocity_before{0.0f};
   /// Standing on something (the transition to it ended in contact), and the plane.
   bool supported = true;
   bool on_walkable = true;
