@@ -244,6 +244,7 @@ namespace {
 struct StartVelocities {
   Vec3 v[5];
   int count = 0;
+  bool holds(const Vec3& velocity) const { return std::find(v, v + count, velocity) != v + count; }
 };
 
 // Its motion's state velocity along its heading at the last claim, with the
@@ -266,7 +267,7 @@ StartVelocities start_velocities(const CharacterSettings& settings, const StateV
   if (every_way && last.velocity != last.velocity_now) out.v[out.count++] = last.velocity;
   if (last.supported && every_way)
     for (const Vec3& v : {last.velocity_now * 0.5f, Vec3(0.0f)})
-      if (std::find(out.v, out.v + out.count, v) == out.v + out.count) out.v[out.count++] = v;
+      if (!out.holds(v)) out.v[out.count++] = v;
   if (every_way)
     if (const std::optional<Vec3> v = hidden_departure(settings, states, last)) out.v[out.count++] = *v;
   return out;
@@ -355,8 +356,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   }
   // A collision within the last step may have left it most of the velocity
   // it had at the claim before, which the step's average falls short of.
-  const Vec3* tried_end = velocities.v + velocities.count;
-  if (!best && every_way && std::find(velocities.v, tried_end, last.velocity_before) == tried_end)
+  if (!best && every_way && !velocities.holds(last.velocity_before))
     best = nearest_path(replayer, last, controls, StartVelocities{{last.velocity_before}, 1}, every_way);
   if (nearest) *nearest = replayer.nearest();
   return best;
