@@ -840,6 +840,53 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   return c;
 }
 
+void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, const MovementClaim& claim,
+                                              const ClaimedMotion& motion, const ReplayControls& controls,
+                                              const ReplayTolerance& tolerance, AcceptedMovement& next) const {
+  // Off walkable ground (or jumping between two claims on it), and until
+  // friction has taken the velocity it had there, its velocity is not the
+  // claims' average (a fall, a slide, a bounce, a jump, a landing): a
+  // replay's, if one comes near.
+  const bool on_ground = walking(last) && walking(next);
+  const bool steady = on_ground && !motion.jumped;
+  if (!steady) next.unsteady_t = claim.t;
+  if (claim.t - next.unsteady_t > kMomentumSeconds) return;
+  // On walkable ground its motion moves it beside its own velocity, which
+  // the replay ends with: the faster of that and the claims' average is
+  // kept.
+  AcceptedMovement from = replay_start(last, motion);
+  std::optional<ReplayEnd> end =
+      replay_claim(*world_, settings_, from, claim, controls, tolerance, nullptr, ReplaySearch::Carried);
+  // The velocity carried may be a replay's that ended the tolerance away:
+  // where it leads nowhere near, from the claims' average (not held still,
+  // which keeps what it carried; nor on walkable ground, where the motion
+  // adds to it).
+  if (!end && !on_ground && !next.hanging && from.velocity != from.velocity_now) {
+    from.velocity_now = from.velocity;
+    end = replay_claim(*world_, settings_, from, claim, controls, tolerance, nullptr, ReplaySearch::Carried);
+  }
+  if (end) {
+    // Leaving its plane, friction takes none of it: it stays unsteady.
+    const bool frictionless = steady && leaves_plane(*end);
+    if (frictionless) next.unsteady_t = claim.t;
+    if (!on_ground || frictionless || horizontal(end->velocity) > horizontal(next.velocity_now))
+      next.velocity_now = end->velocity;
+    // Off walkable ground the replay kept this much of it (a body skipping
+    // over the ground meets its friction only now and then), no more than
+    // the step had. Not on it: the replay starts from the claims' average,
+    // which the motion adds to, and a speed hack would raise it claim by
+    // claim; unless friction took none of the velocity carried, which
+    // the energy capped.
+    if (!steady || frictionless) {
+      const StepBounds bounds =
+          step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
+      const float kept = energy_height(claim.position.frame.origin.z, glm::length(end->velocity));
+      next.energy_z =
+          std::max(next.energy_z, std::min(kept, bounds.energy.departed + std::max(0.0f, end->energy_gain)));
+    }
+  }
+}
+
 ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const MovementClaim& claim,
                                          const ClaimedMotion& reported, const MotionChange* start) const {
   // A jump reported in the air that no ground near enough explains (it
@@ -864,36 +911,7 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   const ReplayControls controls{&motion, start, state_velocities_};
   if (c.accepted()) {
     c.next.replay_leeway = leeway;
-    // Off walkable ground, and until friction has taken the velocity it had
-    // there, its velocity is not the claims' average (a fall, a slide, a
-    // bounce, a jump, a landing): a replay's, if one comes near.
-    const bool steady = walking(last) && walking(c.next);
-    if (!steady) c.next.unsteady_t = claim.t;
-    if (claim.t - c.next.unsteady_t > kMomentumSeconds) return c;
-    // On walkable ground its motion moves it beside its own velocity, which
-    // the replay ends with: the faster of that and the claims' average is
-    // kept.
-    if (const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance,
-                                      nullptr, ReplaySearch::Carried)) {
-      // Leaving its plane, friction takes none of it: it stays unsteady.
-      const bool frictionless = steady && leaves_plane(*end);
-      if (frictionless) c.next.unsteady_t = claim.t;
-      if (!steady || frictionless || horizontal(end->velocity) > horizontal(c.next.velocity_now))
-        c.next.velocity_now = end->velocity;
-      // Off walkable ground the replay kept this much of it (a body skipping
-      // over the ground meets its friction only now and then), no more than
-      // the step had. Not on it: the replay starts from the claims' average,
-      // which the motion adds to, and a speed hack would raise it claim by
-      // claim; unless friction took none of the velocity carried, which
-      // the energy capped.
-      if (!steady || frictionless) {
-        const StepBounds bounds =
-            step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
-        const float kept = energy_height(claim.position.frame.origin.z, glm::length(end->velocity));
-        c.next.energy_z =
-            std::max(c.next.energy_z, std::min(kept, bounds.energy.departed + std::max(0.0f, end->energy_gain)));
-      }
-    }
+    carry_replayed_velocity(last, claim, motion, controls, tolerance, c.next);
     return c;
   }
   if (!replay_may_explain(c.verdict) || glm::length(get_offset(last.position, claim.position)) > kFarthestClaim)

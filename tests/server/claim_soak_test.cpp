@@ -692,6 +692,32 @@ TEST(ClaimSoak, BodiesKeepingTheVelocityOfTheClaimBeforeAreAccepted) {
                            16978866881767367597ull, 6335436406134866600ull, 17002217895327975973ull});
 }
 
+// Bodies that jumped between two claims the probe stood on the ground,
+// which the bounds accepted (every claim of each case is accepted): the
+// claims' average was kept for their velocity, not the jump's (now the
+// faster of the two is). A human that
+// jumped at 12 m/s into a wall within one frame and ran on up a slope at
+// 16 m/s (human1, seed 7), balls that jumped (seed 20261125: tiny1 and tiny4
+// of one case; seed 7: tiny3) and a random body (random0, seed 424242).
+TEST(ClaimSoak, JumpsBetweenClaimsOnTheGroundCarryTheJumpsVelocity) {
+  expect_every_case_right(
+      {3152578675987050437ull, 17364837689038021161ull, 11343484382008679302ull, 11748897220279519029ull});
+}
+
+// Bodies in the air whose velocity carried was a replay's that ended up to
+// the tolerance away (every claim of each case is accepted): no replay from
+// it came near the next claim, which the bounds accepted, and the claims'
+// average was kept, not the velocity of a replay from that average, which
+// comes near. A falling ball (tiny3) and a
+// body rising off a slope at 8 m/s (random5; seed 20261125), a large body
+// (large3, seed 424242), and a ball that jumped past the sub-step cap
+// (tiny2, seed 20261125), rejected by a first version that carried the
+// jump's velocity.
+TEST(ClaimSoak, AFlightsVelocityIsTheClaimsAverageWhereTheCarriedOneLeadsNowhere) {
+  expect_every_case_right(
+      {12757699557497878482ull, 8099921798325923793ull, 977521653698007413ull, 17501302148420983125ull});
+}
+
 // Runners in the rooms below ground that left a door jamb for the doorway
 // between two claims (every claim of each case is accepted): one slid along
 // the jamb and turned off it part of the way, one stuck on it turned off

@@ -206,6 +206,8 @@ struct ClaimCheck {
 };
 
 struct ReplayEnd;
+struct ReplayControls;
+struct ReplayTolerance;
 class ClaimCrowd;
 
 /// Checks claims of characters of one shape and skills against one world.
@@ -255,6 +257,11 @@ class MovementChecker {
   ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                           const MotionChange* start, const std::optional<float>& jumped_from,
                           bool& unexplained) const;
+  // An accepted claim's velocity (`next`): off walkable ground, and until
+  // friction has taken what it had there, a replay's that comes near.
+  void carry_replayed_velocity(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
+                               const ReplayControls& controls, const ReplayTolerance& tolerance,
+                               AcceptedMovement& next) const;
   std::optional<float> above_energy(const AcceptedMovement& last, const MovementClaim& claim,
                                     const ClaimedMotion& motion, const std::optional<float>& jumped_from,
                                     const ReplayEnd& end) const;
