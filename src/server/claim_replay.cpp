@@ -127,6 +127,14 @@ class Replayer {
     touched_steep_ = touched_steep_ || (body.contact && !body.on_walkable);
   }
 
+  // A jump at the last claim that still carries the body away from the
+  // walkable plane the probe found under it left that plane (retail's jump
+  // leaves the ground, and starts only from walkable ground).
+  bool jumped_off(const Vec3& velocity) const {
+    return last_.motion.jumped && last_.on_walkable && last_.contact_plane &&
+           glm::dot(velocity, last_.contact_plane->plane.normal) >= kFrictionlessSpeed;
+  }
+
   static float energy_of(const PhysicsBody& body) {
     return energy_height(body.position.frame.origin.z, glm::length(body.velocity));
   }
@@ -137,7 +145,7 @@ class Replayer {
     body.pending_time = last_.physics_pending;
     start_energy_ = energy_of(body);
     met_ = touched_steep_ = false;
-    body.contact = !in_air_ && last_.supported && last_.contact_plane.has_value();
+    body.contact = !in_air_ && last_.supported && last_.contact_plane.has_value() && !jumped_off(velocity);
     body.on_walkable = body.contact && last_.on_walkable;
     body.contact_plane = last_.contact_plane;
     body.sliding_normal = sliding_normal_;

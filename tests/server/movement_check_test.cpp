@@ -243,14 +243,15 @@ TEST_F(DemoClaims, ARunnerRisesNoHigherThanTheGroundItClimbs) {
 }
 
 TEST_F(DemoClaims, ABodySlidingDownASteepSlopeIsNotLiftedByItsRun) {
-  // At 52.6 s the running player has met the tour's steep slope and slides
-  // down it, falling at 8 m/s. Off walkable ground retail's motion moves it
-  // not at all, and only a bounce off the slope lifts it: 0.4 s later it is
-  // 1.9 m lower, and 2.5 m higher than it was is flying (the run's speed
-  // turned upwards lifted it 4 m until this was checked).
+  // At 52.6 s the running player, having jumped onto the tour's steep
+  // slope, bounces down it, falling at 6 m/s (the check carries 3.6). Off
+  // walkable ground retail's motion moves it not at all, and only a bounce
+  // off the slope lifts it: 0.4 s later it is 1.9 m lower, and 2.5 m higher
+  // than it was is flying (the run's speed turned upwards lifted it 4 m
+  // until this was checked).
   const AcceptedMovement s = accepted_at(52.6);
   ASSERT_TRUE(s.supported && !s.on_walkable);
-  ASSERT_LT(s.velocity_now.z, -8.0f);
+  ASSERT_LT(s.velocity_now.z, -3.0f);
   const Report& r = report_at(53.0);
   const ClaimCheck honest = checker().check(s, {r.t, r.position, r.motion});
   EXPECT_TRUE(honest.accepted()) << honest.reason;
