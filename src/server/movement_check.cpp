@@ -236,7 +236,12 @@ float air_across_after(const StateVelocities& leave, const AcceptedMovement& las
                          : last.supported ? speed_at(energy.carried, low)
                                           : landed_across(last.air_across, speed_at(energy.departed, low), kFloorZ);
   const float left = std::max(faster_motion_speed(leave, last, claimed), standing);
-  return last.supported ? left : std::max(last.air_across, left);
+  if (!last.supported) return std::max(last.air_across, left);
+  // Still falling into the ground the probe stood it on, it had not landed
+  // (retail's landing takes that fall): it flies on with what it carried.
+  const bool landing = last.contact_plane &&
+                       glm::dot(last.velocity_now, last.contact_plane->plane.normal) <= -kFrictionlessSpeed;
+  return landing ? std::max(left, horizontal(last.velocity_now)) : left;
 }
 
 // Whether something a body flying from `from` to `to` may have met lies

@@ -727,6 +727,15 @@ TEST(ClaimSoak, AFlightsVelocityIsTheClaimsAverageWhereTheCarriedOneLeadsNowhere
       {12757699557497878482ull, 8099921798325923793ull, 977521653698007413ull, 17501302148420983125ull});
 }
 
+// A large body falling at 8 m/s past a ledge the probe found under it at a
+// claim, held there by the ledge a frame (a stationary fall), then falling
+// on across at 6.1 m/s (every claim of the case is accepted): the flight
+// after was held to the 3.7 m/s its motion leaves the ground with (large4,
+// seed 20261125).
+TEST(ClaimSoak, BodiesFallingPastGroundKeepTheirSpeedAcross) {
+  expect_every_case_right({12162105874848076134ull});
+}
+
 // Runners in the rooms below ground that left a door jamb for the doorway
 // between two claims (every claim of each case is accepted): one slid along
 // the jamb and turned off it part of the way, one stuck on it turned off
