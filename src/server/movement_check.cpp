@@ -294,6 +294,18 @@ float gap_above_support(const AcceptedMovement& s) {
 // walkable ground from a flight that met nothing (its path ends touching
 // it: one the probe below calls supported may be passing just over it), no
 // more than what its speed across and a slope kept.
+// The step's energy where a replay of it that started on walkable ground
+// ended off it: it left with its motion, or what it carried (over a ramp's
+// top, which the claims do not show it leave).
+StepEnergy replayed_energy(const StepEnergy& energy, const AcceptedMovement& last, const ReplayEnd& end) {
+  StepEnergy e = energy;
+  if (walking(last) && !end.contact) {
+    e.may_leave = true;
+    e.departed = e.left;
+  }
+  return e;
+}
+
 float energy_after_step(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next,
                         float friction_dt, bool touched) {
   if (!touched) {
@@ -886,8 +898,8 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
       const StepBounds bounds =
           step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
       const float kept = energy_height(claim.position.frame.origin.z, glm::length(end->velocity));
-      next.energy_z =
-          std::max(next.energy_z, std::min(kept, bounds.energy.departed + std::max(0.0f, end->energy_gain)));
+      const float departed = replayed_energy(bounds.energy, last, *end).departed;
+      next.energy_z = std::max(next.energy_z, std::min(kept, departed + std::max(0.0f, end->energy_gain)));
     }
   }
 }
@@ -1115,7 +1127,8 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   // What the physics lifted it by (out of a steep plane, from between two
   // slopes) is height no speed paid for.
   next.energy_z =
-      energy_after_step(bounds.energy, last, next, friction_dt, end.contact) + std::max(0.0f, end.energy_gain);
+      energy_after_step(replayed_energy(bounds.energy, last, end), last, next, friction_dt, end.contact) +
+      std::max(0.0f, end.energy_gain);
   keep_glide(bounds, end.contact ? friction_dt : 0.0f, next);
   // The replay's own speed across, if it met something that turned it.
   next.air_across = next.supported ? kUncapped

@@ -736,6 +736,19 @@ TEST(ClaimSoak, BodiesFallingPastGroundKeepTheirSpeedAcross) {
   expect_every_case_right({12162105874848076134ull});
 }
 
+// Bodies a replay explained running off walkable ground within a step, over
+// a rise's top or a ledge the claims do not show them leave (every claim of
+// each case is accepted): the energy they left with (retail's leave-ground
+// velocity, a human's 18 m/s run where it runs 10.5 on the ground) was not
+// counted, and the next replays started them at what the energy left (8.8
+// m/s). A human (human2) and a large body (large0; seed 7), a large body
+// (large4) and a ball (tiny1; seed 20261125) and a random body (random0,
+// seed 424242).
+TEST(ClaimSoak, BodiesAReplayRunsOffTheGroundKeepTheEnergyTheyLeftWith) {
+  expect_every_case_right({9114233279908404227ull, 10367062985210383387ull, 12821790573755437246ull,
+                           16900159715211817385ull, 7366484520685844546ull});
+}
+
 // Runners in the rooms below ground that left a door jamb for the doorway
 // between two claims (every claim of each case is accepted): one slid along
 // the jamb and turned off it part of the way, one stuck on it turned off
