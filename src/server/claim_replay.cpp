@@ -57,6 +57,9 @@ class Replayer {
   float nearest() const { return nearest_; }
   // Runs from here on start in the air, whatever the last state stood on.
   void start_in_air(bool in_air) { in_air_ = in_air; }
+  // Runs from here on start on walkable ground wherever they start in
+  // contact.
+  void stand_on_walkable(bool on) { walkable_ = on; }
   // Runs from here on start sliding along the plane of normal `n`.
   void slide_along(const std::optional<Vec3>& n) { sliding_normal_ = n; }
 
@@ -146,7 +149,7 @@ class Replayer {
     start_energy_ = energy_of(body);
     met_ = touched_steep_ = false;
     body.contact = !in_air_ && last_.supported && last_.contact_plane.has_value() && !jumped_off(velocity);
-    body.on_walkable = body.contact && last_.on_walkable;
+    body.on_walkable = body.contact && (last_.on_walkable || walkable_);
     body.contact_plane = last_.contact_plane;
     body.sliding_normal = sliding_normal_;
     body.calc_acceleration();
@@ -224,6 +227,7 @@ class Replayer {
   bool met_ = false;
   bool touched_steep_ = false;
   bool in_air_ = false;
+  bool walkable_ = false;
   std::optional<Vec3> sliding_normal_;
   BodyEvents events_;
   ac::AcMoveResult move_;
@@ -361,6 +365,13 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
     best = nearest_path(replayer, last, {controls.motion, nullptr, controls.states}, velocities, every_way);
     if (!best && controls.start) best = nearest_path(replayer, last, controls, velocities, every_way);
     replayer.start_in_air(false);
+  }
+  // Jumping where the probe found a steep plane, it may have stood on
+  // walkable ground at the plane's edge, as a jump needs.
+  if (!best && every_way && controls.motion->jumped && last.supported && !last.on_walkable) {
+    replayer.stand_on_walkable(true);
+    best = nearest_path(replayer, last, controls, velocities, every_way);
+    replayer.stand_on_walkable(false);
   }
   // A collision within the last step may have left it most of the velocity
   // it had at the claim before, which the step's average falls short of.

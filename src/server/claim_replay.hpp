@@ -13,7 +13,8 @@
 // sidestep, turn, a jump where it began) in one to four frames instead.
 // Where none came near, all again sliding along the wall the straight way
 // meets, then, for a body the probe below stood on the ground, in the air,
-// then on the ground from the velocity carried at the claim before.
+// then, for a jump from where the probe found a steep plane, on walkable
+// ground, then on the ground from the velocity carried at the claim before.
 // The claim is explained if one of those runs ends near it.
 
 #include <optional>

@@ -749,6 +749,14 @@ TEST(ClaimSoak, BodiesAReplayRunsOffTheGroundKeepTheEnergyTheyLeftWith) {
                            16900159715211817385ull, 7366484520685844546ull});
 }
 
+// A large body stopped against a steep face, on walkable ground by the
+// client's physics and on the steep face by the probe below, that jumped
+// 2.8 m up it in 0.2 s (every claim of the case is accepted): no replay
+// could jump from the steep plane (large2, seed 20261125).
+TEST(ClaimSoak, AJumpWhereTheProbeFoundASteepPlaneIsReplayedFromWalkableGround) {
+  expect_every_case_right({16835154278757496602ull});
+}
+
 // Runners in the rooms below ground that left a door jamb for the doorway
 // between two claims (every claim of each case is accepted): one slid along
 // the jamb and turned off it part of the way, one stuck on it turned off
