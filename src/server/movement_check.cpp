@@ -289,11 +289,6 @@ float gap_above_support(const AcceptedMovement& s) {
   return gap > 0.0f && gap < 0.5f ? gap : 0.0f;
 }
 
-// The energy height of its velocity after a step from `last` to `next`
-// (energy_after, friction taking its share over `friction_dt`); landed on
-// walkable ground from a flight that met nothing (its path ends touching
-// it: one the probe below calls supported may be passing just over it), no
-// more than what its speed across and a slope kept.
 // The step's energy where a replay of it that started on walkable ground
 // ended off it: it left with its motion, or what it carried (over a ramp's
 // top, which the claims do not show it leave).
@@ -306,6 +301,11 @@ StepEnergy replayed_energy(const StepEnergy& energy, const AcceptedMovement& las
   return e;
 }
 
+// The energy height of its velocity after a step from `last` to `next`
+// (energy_after, friction taking its share over `friction_dt`); landed on
+// walkable ground from a flight that met nothing (its path ends touching
+// it: one the probe below calls supported may be passing just over it), no
+// more than what its speed across and a slope kept.
 float energy_after_step(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next,
                         float friction_dt, bool touched) {
   if (!touched) {
