@@ -189,7 +189,13 @@ void World::add_cells_under_box(const WorldObject& object, const Position& pos,
     box.add(pos.frame.local_to_global(corner) + shift, 0.0f);
   }
   // The lcoord of the landblock's first cell, and the cells under the box.
-  const auto cell_of = [](float v) { return static_cast<int>(std::floor(v / kCellLength)); };
+  // However far out the box reaches (an object of any scale), its cells
+  // stay within a few maps' width, which an int holds.
+  const auto cell_of = [](float v) {
+    constexpr float kFar = 4.0f * kLandLength;
+    const float c = std::floor(v / kCellLength);
+    return static_cast<int>(c >= -kFar && c <= kFar ? c : (c < 0.0f ? -kFar : kFar));
+  };
   const int bx = lc->x - cell_of(origin.x), by = lc->y - cell_of(origin.y);
   const int x0 = bx + cell_of(box.lo().x), x1 = bx + cell_of(box.hi().x);
   const int y0 = by + cell_of(box.lo().y), y1 = by + cell_of(box.hi().y);

@@ -195,6 +195,27 @@ TEST(WorldShadows, AddedObjectsRegisterAndRemovedOnesLeave) {
   EXPECT_THROW(w.add_object(crate), InputError);
 }
 
+// An object scaled past any map's size is under the loaded cells, as far
+// as a cell list holds them, and leaves them when removed. (A fuzzer's
+// scale of 1e31 took a cell index past an int's range, undefined
+// behaviour; its input is fuzz-regressions/c_api/huge-object-scale.)
+TEST(WorldShadows, AnObjectOfAnyScaleIsUnderTheLoadedCellsOnly) {
+  World w = World::from_scene(two_by_two_flat());
+  WorldObject rock;
+  rock.id = 43;
+  rock.position = Position{kBlock | 0x13, Frame{{60, 60, 0}, {}}};
+  rock.spheres.push_back({{0, 0, 0.5f}, 0.5f});
+  rock.local_bounds = {{0, 0, 0.5f}, 0.5f};
+  for (const float scale : {1e6f, 1e31f, 3e38f}) {
+    rock.scale = scale;
+    const ObjectId id = w.add_object(rock);
+    EXPECT_THAT(w.shadows(kBlock | 0x13), ::testing::ElementsAre(id.index)) << scale;
+    EXPECT_THAT(w.shadows(kBlock | 0x01), ::testing::ElementsAre(id.index)) << scale;
+    EXPECT_TRUE(w.remove_object(id));
+    EXPECT_TRUE(w.shadows(kBlock | 0x13).empty());
+  }
+}
+
 // A 2 m square in the z = 0 plane with its corner at (x, 0, 0).
 ShapeDesc square_mesh_at(float x) {
   ShapeDesc square;
