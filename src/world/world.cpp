@@ -190,15 +190,10 @@ void World::add_cells_under_box(const WorldObject& object, const Position& pos,
   }
   // The lcoord of the landblock's first cell, and the cells under the box.
   // However far out the box reaches (an object of any scale), its cells
-  // stay within a few maps' width, which an int holds.
-  const auto cell_of = [](float v) {
-    constexpr float kFar = 4.0f * kLandLength;
-    const float c = std::floor(v / kCellLength);
-    return static_cast<int>(c >= -kFar && c <= kFar ? c : (c < 0.0f ? -kFar : kFar));
-  };
-  const int bx = lc->x - cell_of(origin.x), by = lc->y - cell_of(origin.y);
-  const int x0 = bx + cell_of(box.lo().x), x1 = bx + cell_of(box.hi().x);
-  const int y0 = by + cell_of(box.lo().y), y1 = by + cell_of(box.hi().y);
+  // stay an int's range.
+  const int bx = lc->x - cell_index_near_land(origin.x), by = lc->y - cell_index_near_land(origin.y);
+  const int x0 = bx + cell_index_near_land(box.lo().x), x1 = bx + cell_index_near_land(box.hi().x);
+  const int y0 = by + cell_index_near_land(box.lo().y), y1 = by + cell_index_near_land(box.hi().y);
   // Only loaded cells can hold a shadow: walk the loaded landblocks, not
   // the block of cells, however large the object claims to be.
   for (const Landblock& block : landscape_.landblocks()) {

@@ -168,15 +168,10 @@ void Tracer::visit_terrain() {
   const int block_y = static_cast<int>(landblock_y(frame_));
   // Cells beyond the whole land, one cell either way, hold no terrain: the
   // clamp keeps a huge sweep's cell range an int and bounded (NaN: none).
-  static constexpr float kReach = (kLandLength + 1) * kCellLength;
-  const auto cell_of = [](float v) {
-    const float kept = v >= -kReach ? std::min(v, kReach) : -kReach;
-    return static_cast<int>(std::floor(kept / kCellLength));
-  };
-  const int gx0 = cell_of(lo_.x);
-  const int gx1 = cell_of(hi_.x);
-  const int gy0 = cell_of(lo_.y);
-  const int gy1 = cell_of(hi_.y);
+  const int gx0 = cell_index_near_land(lo_.x);
+  const int gx1 = cell_index_near_land(hi_.x);
+  const int gy0 = cell_index_near_land(lo_.y);
+  const int gy1 = cell_index_near_land(hi_.y);
   for (int gx = gx0; gx <= gx1; ++gx) {
     for (int gy = gy0; gy <= gy1; ++gy) {
       const int bx = gx >= 0 ? gx / kBlockSide : -((kBlockSide - 1 - gx) / kBlockSide);

@@ -189,6 +189,16 @@ inline std::optional<LCoord> gid_to_lcoord(CellId id, bool env_check = true) {
   return LCoord{x, y};
 }
 
+/// The column (or row) of land cells, counted from a landblock's corner,
+/// that `v` metres from that corner lies in; held a cell past the whole
+/// land either way (NaN: the low end), so that the cells of a box of any
+/// size stay an int's range.
+inline int cell_index_near_land(float v) {
+  constexpr float kReach = (kLandLength + 1) * kCellLength;
+  const float kept = v >= -kReach ? (v < kReach ? v : kReach) : -kReach;
+  return static_cast<int>(std::floor(kept / kCellLength));
+}
+
 /// Global cell coordinate of the land cell under the landblock-local point
 /// (x, y) of `id`'s landblock, which may lie outside that landblock; nothing
 /// when it falls off the world or the low word of `id` is not in range.
