@@ -45,6 +45,14 @@ struct ControlPath {
 // Metres above its support plane a body may be in the air.
 constexpr float kAboveTheGround = 0.02f;
 
+// A hidden state at the last claim that a pass of runs assumes (a claim
+// carries none of them): the default is what the probe found.
+struct StartGuess {
+  bool in_air = false;  // whatever the last state stood on
+  bool on_walkable = false;  // walkable ground wherever it starts in contact
+  std::optional<Vec3> sliding_normal = std::nullopt;  // sliding along this plane
+};
+
 class Replayer {
  public:
   Replayer(const World& world, const CharacterSettings& settings, const AcceptedMovement& last,
@@ -55,13 +63,8 @@ class Replayer {
   }
 
   float nearest() const { return nearest_; }
-  // Runs from here on start in the air, whatever the last state stood on.
-  void start_in_air(bool in_air) { in_air_ = in_air; }
-  // Runs from here on start on walkable ground wherever they start in
-  // contact.
-  void stand_on_walkable(bool on) { walkable_ = on; }
-  // Runs from here on start sliding along the plane of normal `n`.
-  void slide_along(const std::optional<Vec3>& n) { sliding_normal_ = n; }
+  // Runs from here on start from `guess`.
+  void assume(const StartGuess& guess) { guess_ = guess; }
 
   // The wall the straight way to the claim meets: a body pressed against
   // it at the last claim slides along it from its next frame on (retail
@@ -148,10 +151,10 @@ class Replayer {
     body.pending_time = last_.physics_pending;
     start_energy_ = energy_of(body);
     met_ = touched_steep_ = false;
-    body.contact = !in_air_ && last_.supported && last_.contact_plane.has_value() && !jumped_off(velocity);
-    body.on_walkable = body.contact && (last_.on_walkable || walkable_);
+    body.contact = !guess_.in_air && last_.supported && last_.contact_plane.has_value() && !jumped_off(velocity);
+    body.on_walkable = body.contact && (last_.on_walkable || guess_.on_walkable);
     body.contact_plane = last_.contact_plane;
-    body.sliding_normal = sliding_normal_;
+    body.sliding_normal = guess_.sliding_normal;
     body.calc_acceleration();
     return body;
   }
@@ -226,9 +229,7 @@ class Replayer {
   float start_energy_ = 0.0f;
   bool met_ = false;
   bool touched_steep_ = false;
-  bool in_air_ = false;
-  bool walkable_ = false;
-  std::optional<Vec3> sliding_normal_;
+  StartGuess guess_;
   BodyEvents events_;
   ac::AcMoveResult move_;
 };
@@ -296,9 +297,10 @@ bool may_have_been_in_air(const AcceptedMovement& last, ReplaySearch search) {
 // The replay nearest the claim along the control paths (it gives the
 // velocity the next claim starts from: one that ends near it along another
 // path may carry a different velocity).
-std::optional<ReplayEnd> nearest_path(Replayer& replayer, const AcceptedMovement& last,
+std::optional<ReplayEnd> nearest_path(Replayer& replayer, const StartGuess& guess, const AcceptedMovement& last,
                                       const ReplayControls& controls, const StartVelocities& velocities,
                                       bool every_way) {
+  replayer.assume(guess);
   std::optional<ReplayEnd> best;
   // With the changes known, each stretch runs its own controls; only when
   // none of those explains the claim are the guesses below tried too (a
@@ -346,37 +348,30 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   Replayer replayer(world, settings, last, claim, tolerance);
   const bool every_way = search != ReplaySearch::Carried;
   const StartVelocities velocities = start_velocities(settings, controls.states, last, every_way);
-  std::optional<ReplayEnd> best = nearest_path(replayer, last, controls, velocities, every_way);
+  std::optional<ReplayEnd> best = nearest_path(replayer, {}, last, controls, velocities, every_way);
   // Pressed against a wall at the last claim, it may have been sliding
   // along it.
   if (!best && every_way)
-    if (const std::optional<Vec3> wall = replayer.wall_on_the_way()) {
-      replayer.slide_along(wall);
-      best = nearest_path(replayer, last, controls, velocities, every_way);
-      replayer.slide_along(std::nullopt);
-    }
+    if (const std::optional<Vec3> wall = replayer.wall_on_the_way())
+      best = nearest_path(replayer, {.sliding_normal = wall}, last, controls, velocities, every_way);
   // Where the probe below found ground, it may have been in the air all
   // the same (it left the ground a frame before, had just landed on a
   // slope, was held in a stationary fall): every path again from the air,
   // the guesses first (a run of the changes may end nearer by landing it,
   // a state the claims after did not bear out).
   if (!best && may_have_been_in_air(last, search)) {
-    replayer.start_in_air(true);
-    best = nearest_path(replayer, last, {controls.motion, nullptr, controls.states}, velocities, every_way);
-    if (!best && controls.start) best = nearest_path(replayer, last, controls, velocities, every_way);
-    replayer.start_in_air(false);
+    const StartGuess in_air{.in_air = true};
+    best = nearest_path(replayer, in_air, last, {controls.motion, nullptr, controls.states}, velocities, every_way);
+    if (!best && controls.start) best = nearest_path(replayer, in_air, last, controls, velocities, every_way);
   }
   // Jumping where the probe found a steep plane, it may have stood on
   // walkable ground at the plane's edge, as a jump needs.
-  if (!best && every_way && controls.motion->jumped && last.supported && !last.on_walkable) {
-    replayer.stand_on_walkable(true);
-    best = nearest_path(replayer, last, controls, velocities, every_way);
-    replayer.stand_on_walkable(false);
-  }
+  if (!best && every_way && controls.motion->jumped && last.supported && !last.on_walkable)
+    best = nearest_path(replayer, {.on_walkable = true}, last, controls, velocities, every_way);
   // A collision within the last step may have left it most of the velocity
   // it had at the claim before, which the step's average falls short of.
   if (!best && every_way && !velocities.holds(last.velocity_before))
-    best = nearest_path(replayer, last, controls, StartVelocities{{last.velocity_before}, 1}, every_way);
+    best = nearest_path(replayer, {}, last, controls, StartVelocities{{last.velocity_before}, 1}, every_way);
   if (nearest) *nearest = replayer.nearest();
   return best;
 }
