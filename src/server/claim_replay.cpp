@@ -255,23 +255,30 @@ namespace {
 // friction slows it, also half of it, or at rest (the motion moves a body on
 // the ground, whatever its velocity).
 struct StartVelocities {
-  Vec3 v[5];
+  Vec3 v[6];
   int count = 0;
   bool holds(const Vec3& velocity) const { return std::find(v, v + count, velocity) != v + count; }
 };
 
-// Its motion's state velocity along its heading at the last claim, with the
-// fall carried, no faster than its energy allows, for a body too small to
-// move at that speed within retail's sub-step cap: it left walkable ground
-// with it (retail's leave_ground), and the cap hid it from the claims.
-std::optional<Vec3> hidden_departure(const CharacterSettings& settings, const StateVelocities& states,
-                                     const AcceptedMovement& last) {
+// What leaving walkable ground at the last claim leaves a body with
+// (retail's leave_ground): its motion's state velocity along its heading,
+// with the fall carried, no faster than its energy allows.
+Vec3 departure_velocity(const StateVelocities& states, const AcceptedMovement& last) {
   Vec3 v = last.position.frame.local_to_global_vec(state_velocity(states, last.motion.forward, last.motion.strafe));
-  if (!past_step_cap(std::hypot(v.x, v.y), first_radius(settings.body))) return std::nullopt;
   v.z = last.velocity_now.z;
   const float cap = speed_at(last.energy_z, last.position.frame.origin.z);
   const float speed = glm::length(v);
   return speed > cap ? v * (cap / speed) : v;
+}
+
+// The departure, for a body too small to move at that speed within
+// retail's sub-step cap: it left walkable ground with it, and the cap hid
+// it from the claims.
+std::optional<Vec3> hidden_departure(const CharacterSettings& settings, const StateVelocities& states,
+                                     const AcceptedMovement& last) {
+  const Vec3 v = departure_velocity(states, last);
+  if (!past_step_cap(std::hypot(v.x, v.y), first_radius(settings.body))) return std::nullopt;
+  return v;
 }
 
 StartVelocities start_velocities(const CharacterSettings& settings, const StateVelocities& states,
@@ -361,8 +368,11 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // a state the claims after did not bear out).
   if (!best && may_have_been_in_air(last, search)) {
     const StartGuess in_air{.in_air = true};
-    best = nearest_path(replayer, in_air, last, {controls.motion, nullptr, controls.states}, velocities, every_way);
-    if (!best && controls.start) best = nearest_path(replayer, in_air, last, controls, velocities, every_way);
+    StartVelocities departed = velocities;
+    if (const Vec3 v = departure_velocity(controls.states, last); walking(last) && !departed.holds(v))
+      departed.v[departed.count++] = v;
+    best = nearest_path(replayer, in_air, last, {controls.motion, nullptr, controls.states}, departed, every_way);
+    if (!best && controls.start) best = nearest_path(replayer, in_air, last, controls, departed, every_way);
   }
   // Jumping where the probe found a steep plane, it may have stood on
   // walkable ground at the plane's edge, as a jump needs.

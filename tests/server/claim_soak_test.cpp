@@ -757,6 +757,16 @@ TEST(ClaimSoak, AJumpWhereTheProbeFoundASteepPlaneIsReplayedFromWalkableGround) 
   expect_every_case_right({16835154278757496602ull});
 }
 
+// Bodies that left walkable ground just after the last claim, which the
+// probe below stood on it, with their run (retail's leave_ground), then
+// met a slope that sent them up, 0.6-1.8 m above any flight of theirs at
+// the claims' average (every claim of each case is accepted): a human
+// stopped against a wall whose first frame from there fails on the ground
+// (seed 20261125: human0), large bodies (seed 424242: large6, large5).
+TEST(ClaimSoak, BodiesThatJustLeftTheGroundAreReplayedFlyingWithTheirRun) {
+  expect_every_case_right({17166693808757080346ull, 12936755220738875645ull, 5280464715461821910ull});
+}
+
 // Runners in the rooms below ground that left a door jamb for the doorway
 // between two claims (every claim of each case is accepted): one slid along
 // the jamb and turned off it part of the way, one stuck on it turned off
