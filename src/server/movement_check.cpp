@@ -1296,14 +1296,16 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // its moves but integrates its velocity: it falls faster and faster where
   // it is (a ball held on a steep slope left it at 19 m/s, 6 m below where
   // it fell from at rest).
-  if (still && falls && !(next.supported && next.on_walkable) &&
-      past_step_cap(speed_at(bounds.energy.carried, to.frame.origin.z), first_radius(settings_.body))) {
+  const float radius = first_radius(settings_.body);
+  const float energy_speed = speed_at(bounds.energy.carried, to.frame.origin.z);
+  if (still && falls && !(next.supported && next.on_walkable) && past_step_cap(energy_speed, radius)) {
     next.velocity_now = last.velocity_now - Vec3(0.0f, 0.0f, kG * dt);
     next.energy_z = std::max(next.energy_z, energy_height(to.frame.origin.z, glm::length(next.velocity_now)));
-  } else if (still && falls && past_step_cap(glm::length(last.velocity_now), first_radius(settings_.body))) {
+  } else if (still && falls && past_step_cap(std::max(glm::length(last.velocity_now), energy_speed), radius)) {
     // Held by the sub-step cap where the probe finds walkable ground (it
     // may be just above it), it keeps the velocity it was held with: a
-    // ball held at 18 m/s moved on 1.6 m in 0.26 s.
+    // ball held at 18 m/s moved on 1.6 m in 0.26 s. The claims may show it
+    // slower than it was held (rolling at 2.3 m/s while it fell at 7 to 13).
     next.velocity_now = last.velocity_now;
   }
   keep_glide(bounds, friction_dt, next);
@@ -1316,7 +1318,6 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   bool fresh = last.supported || met || motion.jumped || last.motion.jumped;
   const float arc_now = arc_height(last, claim.t);
   const float arc_vz = arc_speed(last, claim.t);
-  const float radius = first_radius(settings_.body);
   // The highest it may be on that arc: from where it is, rising no faster
   // than its last step did (in the air all the way) or than its arc (held
   // part of the way, a body too small for its speed lags the arc, and its

@@ -757,6 +757,14 @@ TEST(ClaimSoak, AJumpWhereTheProbeFoundASteepPlaneIsReplayedFromWalkableGround) 
   expect_every_case_right({16835154278757496602ull});
 }
 
+// Balls held still by retail's sub-step cap just above walkable ground
+// while they fell at 7 to 13 m/s, which the claims showed rolling at
+// 2.3 m/s or at rest, then let go and rolling on at 3 to 13 m/s (every
+// claim of each case is accepted; seed 20261125: tiny4, seed 424242: tiny1).
+TEST(ClaimSoak, BallsHeldJustAboveTheGroundKeepTheirVelocity) {
+  expect_every_case_right({17364837689038021161ull, 9848439705852116785ull});
+}
+
 // Bodies that left walkable ground just after the last claim, which the
 // probe below stood on it, with their run (retail's leave_ground), then
 // met a slope that sent them up, 0.6-1.8 m above any flight of theirs at
