@@ -253,9 +253,11 @@ namespace {
 // average over the last step (the estimate now may be a replay's that ended
 // up to the tolerance away, or miss a landing's turn); on something, where
 // friction slows it, also half of it, or at rest (the motion moves a body on
-// the ground, whatever its velocity).
+// the ground, whatever its velocity); for a body too small for its speed,
+// what the sub-step cap may have hidden (below); from the air, what leaving
+// the ground leaves it with.
 struct StartVelocities {
-  Vec3 v[6];
+  Vec3 v[7];
   int count = 0;
   bool holds(const Vec3& velocity) const { return std::find(v, v + count, velocity) != v + count; }
 };
@@ -281,6 +283,17 @@ std::optional<Vec3> hidden_departure(const CharacterSettings& settings, const St
   return v;
 }
 
+// The claims' average at all the speed its energy allows, for a body too
+// small to move at that speed within retail's sub-step cap: the cap may
+// have held it for part of the step, and the claims' average shows only
+// the rest.
+std::optional<Vec3> held_average(const CharacterSettings& settings, const AcceptedMovement& last) {
+  const float speed = speed_at(last.energy_z, last.position.frame.origin.z);
+  const float average = glm::length(last.velocity);
+  if (!past_step_cap(speed, first_radius(settings.body)) || average == 0.0f) return std::nullopt;
+  return last.velocity * (speed / average);
+}
+
 StartVelocities start_velocities(const CharacterSettings& settings, const StateVelocities& states,
                                  const AcceptedMovement& last, bool every_way) {
   StartVelocities out{{last.velocity_now}, 1};
@@ -290,6 +303,8 @@ StartVelocities start_velocities(const CharacterSettings& settings, const StateV
       if (!out.holds(v)) out.v[out.count++] = v;
   if (every_way)
     if (const std::optional<Vec3> v = hidden_departure(settings, states, last)) out.v[out.count++] = *v;
+  if (every_way)
+    if (const std::optional<Vec3> v = held_average(settings, last); v && !out.holds(*v)) out.v[out.count++] = *v;
   return out;
 }
 

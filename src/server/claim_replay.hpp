@@ -8,7 +8,8 @@
 // time; the velocity the server carries or the claims' average over the
 // last step, or on the ground half of the first or none; for a body too
 // small to move at its motion's state velocity within retail's sub-step
-// cap, that velocity along its heading). With the client's motion changes
+// cap, that velocity along its heading; for one too small to move within
+// the cap at its energy's speed, the claims' average at that speed). With the client's motion changes
 // known, each stretch between them runs its own controls (forward,
 // sidestep, turn, a jump where it began) in one to four frames instead.
 // Where none came near, all again sliding along the wall the straight way

@@ -757,6 +757,16 @@ TEST(ClaimSoak, AJumpWhereTheProbeFoundASteepPlaneIsReplayedFromWalkableGround) 
   expect_every_case_right({16835154278757496602ull});
 }
 
+// Balls that retail's sub-step cap held for part of a step while they
+// rolled or fell at 11 to 20 m/s, whose claims showed 2 to 7 m/s: rejected
+// as too fast when let go, or as flying above their arc at the claims'
+// speed (every claim of each case is accepted; seed 20261125: tiny2;
+// seed 7: tiny0, tiny4, tiny3; seed 424242: tiny0).
+TEST(ClaimSoak, BallsHeldForPartOfAStepAreReplayedAtTheirEnergysSpeed) {
+  expect_every_case_right({7336806400812035219ull, 10565081826896069951ull, 14130061222180059141ull,
+                           8041789239819971214ull, 1959557437445106876ull});
+}
+
 // Balls held still by retail's sub-step cap just above walkable ground
 // while they fell at 7 to 13 m/s, which the claims showed rolling at
 // 2.3 m/s or at rest, then let go and rolling on at 3 to 13 m/s (every
