@@ -515,6 +515,14 @@ void support_below(const World& world, const ac::AcBody& body, const Position& a
   state.contact_plane = fall.contact_plane;
 }
 
+// What the probe below `at` finds under a body there (support_below).
+AcceptedMovement probe_below(const World& world, const ac::AcBody& body, const Position& at, float depth) {
+  AcceptedMovement probe;
+  probe.supported = false;
+  support_below(world, body, at, depth, probe);
+  return probe;
+}
+
 // Whether a quantum's move at `speed` (m/s, falling) is past retail's
 // sub-step cap, for a body of first-sphere radius `radius`: where `speed`
 // bounds its speed from above (the arc of a fall), with no tenth to spare.
@@ -937,8 +945,16 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   // across than it left the ground with, nor holds it still in the air.
   if (unexplained) return c;
   float nearest = 0.0f;
-  const auto end = replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, tolerance, &nearest,
-                                c.verdict == ClaimVerdict::TooFast ? ReplaySearch::Farther : ReplaySearch::Full);
+  // A claim standing on something no higher than the last is no hover: the
+  // whole tolerance holds above a replay's end too (a ball sliding down a
+  // steep slope ended 0.8 m below and 0.7 m beyond its claim).
+  ReplayTolerance replay_tolerance = tolerance;
+  if (claim.position.frame.origin.z <= last.position.frame.origin.z &&
+      probe_below(*world_, settings_.body, claim.position, options_.height_slack).supported)
+    replay_tolerance.above = tolerance.across;
+  const auto end =
+      replay_claim(*world_, settings_, replay_start(last, motion), claim, controls, replay_tolerance, &nearest,
+                   c.verdict == ClaimVerdict::TooFast ? ReplaySearch::Farther : ReplaySearch::Full);
   const std::optional<float> above = end ? above_energy(last, claim, motion, jumped_from, *end) : std::nullopt;
   if (end && !above) {
     ClaimCheck replayed = accept_replayed(last, claim, motion, jumped_from, *end);
@@ -1034,9 +1050,7 @@ std::optional<float> MovementChecker::jump_ground(const AcceptedMovement& last, 
 
 // Whether the probe below a claim finds walkable ground under it.
 bool MovementChecker::lands_on_walkable(const Position& at) const {
-  AcceptedMovement probe;
-  probe.supported = false;
-  support_below(*world_, settings_.body, at, options_.height_slack, probe);
+  const AcceptedMovement probe = probe_below(*world_, settings_.body, at, options_.height_slack);
   return probe.supported && probe.on_walkable;
 }
 

@@ -102,7 +102,9 @@ struct ClaimCheckOptions {
   /// last accepted state ends, for a claim the checks above would reject.
   float replay_tolerance = 2.0f;
   /// Metres a claim may be above where such a replay ends (at most
-  /// replay_tolerance): less than across, so that hovering is not lent it.
+  /// replay_tolerance): less than across, so that hovering is not lent it;
+  /// replay_tolerance for a claim standing on something no higher than the
+  /// last, which is no hover.
   float replay_rise_tolerance = 0.75f;
   /// How fast that tolerance comes back once a replay has used it, metres a
   /// second: what a claim is off from the replay that explains it is spent,
