@@ -286,12 +286,13 @@ std::optional<Vec3> hidden_departure(const CharacterSettings& settings, const St
 // The claims' average at all the speed its energy allows, for a body too
 // small to move at that speed within retail's sub-step cap: the cap may
 // have held it for part of the step, and the claims' average shows only
-// the rest.
+// the rest; held for all of it, the way of the velocity carried.
 std::optional<Vec3> held_average(const CharacterSettings& settings, const AcceptedMovement& last) {
   const float speed = speed_at(last.energy_z, last.position.frame.origin.z);
-  const float average = glm::length(last.velocity);
+  const Vec3& way = last.velocity != Vec3(0.0f) ? last.velocity : last.velocity_now;
+  const float average = glm::length(way);
   if (!past_step_cap(speed, first_radius(settings.body)) || average == 0.0f) return std::nullopt;
-  return last.velocity * (speed / average);
+  return way * (speed / average);
 }
 
 StartVelocities start_velocities(const CharacterSettings& settings, const StateVelocities& states,
