@@ -9,14 +9,16 @@
 // last step, or on the ground half of the first or none; for a body too
 // small to move at its motion's state velocity within retail's sub-step
 // cap, that velocity along its heading; for one too small to move within
-// the cap at its energy's speed, the claims' average at that speed). With the client's motion changes
-// known, each stretch between them runs its own controls (forward,
-// sidestep, turn, a jump where it began) in one to four frames instead.
-// Where none came near, all again sliding along the wall the straight way
-// meets, then, for a body the probe below stood on the ground, in the air
-// (on walkable ground, also with what leaving it leaves the body), then, for a jump from where the probe found a steep plane, on walkable
-// ground, then on the ground from the velocity carried at the claim before.
-// The claim is explained if one of those runs ends near it.
+// the cap at its energy's speed, the claims' average at that speed). With
+// the client's motion changes known, each stretch between them runs its
+// own controls (forward, sidestep, turn, a jump where it began) in one to
+// four frames instead. Where none came near, all again sliding along the
+// wall the straight way meets, then, for a body the probe below stood on
+// the ground, in the air (on walkable ground, also with what leaving it
+// leaves the body), then, for a jump from where the probe found a steep
+// plane, on walkable ground, then on the ground from the velocity carried
+// at the claim before. The claim is explained if one of those runs ends
+// near it.
 
 #include <optional>
 

@@ -792,7 +792,10 @@ const char* to_string(ClaimVerdict verdict) {
 
 MovementChecker::MovementChecker(const World& world, const CharacterSettings& settings,
                                  const ClaimCheckOptions& options)
-    : world_(&world), settings_(settings), options_(options), ground_velocities_(ground_velocities(settings.skills, settings.cycle_speeds)),
+    : world_(&world),
+      settings_(settings),
+      options_(options),
+      ground_velocities_(ground_velocities(settings.skills, settings.cycle_speeds)),
       state_velocities_(state_velocities(settings.skills)) {
   if (settings.mover != MoverKind::Ac)
     throw InputError("movement checks: only AC characters are checked (the mover is not \"ac\")");
