@@ -251,11 +251,13 @@ namespace {
 
 // The starting velocities a replay tries: its velocity now, and the claims'
 // average over the last step (the estimate now may be a replay's that ended
-// up to the tolerance away, or miss a landing's turn); on something, where
-// friction slows it, also half of it, or at rest (the motion moves a body on
-// the ground, whatever its velocity); for a body too small for its speed,
-// what the sub-step cap may have hidden (below); from the air, what leaving
-// the ground leaves it with.
+// up to the tolerance away, or miss a landing's turn); on walkable ground,
+// where friction slows it, also half of it, or at rest (the motion moves a
+// body there, whatever its velocity), as for one the sub-step cap may be
+// holding (not on a steep slope, which neither slows nor moves a body that
+// slides down it: a hover there was replayed from rest); for a body too
+// small for its speed, what the sub-step cap may have hidden (below); from
+// the air, what leaving the ground leaves it with.
 struct StartVelocities {
   Vec3 v[7];
   int count = 0;
@@ -299,7 +301,8 @@ StartVelocities start_velocities(const CharacterSettings& settings, const StateV
                                  const AcceptedMovement& last, bool every_way) {
   StartVelocities out{{last.velocity_now}, 1};
   if (every_way && last.velocity != last.velocity_now) out.v[out.count++] = last.velocity;
-  if (last.supported && every_way)
+  const bool held = past_step_cap(glm::length(last.velocity_now), first_radius(settings.body));
+  if (last.supported && (last.on_walkable || held) && every_way)
     for (const Vec3& v : {last.velocity_now * 0.5f, Vec3(0.0f)})
       if (!out.holds(v)) out.v[out.count++] = v;
   if (every_way)

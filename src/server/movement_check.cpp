@@ -523,6 +523,21 @@ AcceptedMovement probe_below(const World& world, const ac::AcBody& body, const P
   return probe;
 }
 
+// The lowest a body pressed against a steep slope or a wall at `last` may
+// be after `dt` (landblock z): nothing holds it up, so it goes on down at
+// least as fast as it fell (the slower of the claims' average and the
+// velocity carried), unless a slope turned it up, which takes more speed
+// across than down. None where a fall shorter than `step` cannot be told
+// from a step up, or where the sub-step cap may hold it anywhere on the way.
+std::optional<float> steep_fall_floor(const AcceptedMovement& last, float dt, float step, float radius) {
+  const float down = std::max(last.velocity.z, last.velocity_now.z);
+  const float across = std::max(horizontal(last.velocity), horizontal(last.velocity_now));
+  if (!last.supported || last.on_walkable || across >= -down || -down * dt <= step ||
+      past_step_cap(glm::length(last.velocity_now), radius))
+    return std::nullopt;
+  return last.position.frame.origin.z + down * dt;
+}
+
 // Whether a quantum's move at `speed` (m/s, falling) is past retail's
 // sub-step cap, for a body of first-sphere radius `radius`: where `speed`
 // bounds its speed from above (the arc of a fall), with no tenth to spare.
@@ -808,6 +823,7 @@ MovementChecker MovementChecker::in_world(const World& world, std::optional<std:
   c.world_ = &world;
   c.without_characters_ = without_characters;
   c.beside_character_ = beside_character;
+  c.among_characters_ = true;
   c.settings_.body.world_object = self_object;
   return c;
 }
@@ -1401,6 +1417,18 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
       beside_character_ && to.frame.origin.z <= last.position.frame.origin.z + options_.height_slack;
   const bool held = !fresh && falls && !next.supported && (capped || held_by_another) &&
                     to.frame.origin.z > arc_now;
+  // Pressed against a steep slope or a wall, nothing held it up (a hover
+  // there claimed the height it had fallen from at 27 m/s); what turned it,
+  // or another character, is left to the replay.
+  const float step_reach = step_up_reach(settings_.body) + options_.height_slack;
+  if (falls && !walking(next) && !stayed && !motion.jumped && !capped && !among_characters_)
+    if (const auto floor = steep_fall_floor(last, dt, step_reach, radius);
+        floor && to.frame.origin.z > *floor + step_reach)
+      return reject(ClaimVerdict::Flying,
+                    fmt::format("{} is {:.2f} m above where its fall takes it after {:.3f} s, with no walkable "
+                                "ground under it",
+                                where(to), to.frame.origin.z - *floor, dt),
+                    last, last.position, claim.t);
   // Off walkable ground, without a jump, a bounce lifts it, not its motion.
   const std::optional<float> lift = unpowered_lift(last, motion, next, dt, rise, met);
   const float lifted = lift ? std::min(rise, *lift) : rise;

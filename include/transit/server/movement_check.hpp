@@ -238,7 +238,8 @@ class MovementChecker {
 
  private:
   friend class ClaimCrowd;
-  // The same checker in another world, as its object there (if it is one).
+  // The same checker in another world among other characters, as its
+  // object there (if it is one).
   // `without_characters`: the world without them, where a claim lying in
   // another character is reached from a replay's end (ReplayTolerance);
   // `beside_character`: another character is within a metre of the claim,
@@ -284,6 +285,7 @@ class MovementChecker {
   const World* world_;
   const World* without_characters_ = nullptr;
   bool beside_character_ = false;
+  bool among_characters_ = false;
   CharacterSettings settings_;
   ClaimCheckOptions options_;
   /// Each forward and strafe input's velocity (m/s, body axes) for the
