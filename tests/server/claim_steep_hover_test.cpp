@@ -2,7 +2,7 @@
 // and a claim that it stayed at the height it fell from is a hover. The
 // checker took the slope for support (the body touches it), started the arc
 // again at each claim, and replayed the body from rest as on walkable
-// ground: a 6 m hover passed while the body fell at 27 m/s.
+// ground (in the soak, a 6 m hover passed while a body fell at 27 m/s).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
