@@ -112,16 +112,19 @@ bool ClaimCrowd::someone_near(const ac::AcBody& body, std::optional<std::size_t>
   return false;
 }
 
-bool ClaimCrowd::someone_within(const ac::AcBody& body, std::size_t self, const Position& at, float margin) const {
+bool ClaimCrowd::someone_within(const ac::AcBody& body, std::size_t self, const Position& at, float margin,
+                                bool on_the_way) const {
   for (std::size_t k = 0; k < members_.size(); ++k) {
     if (k == self) continue;
     const WorldObject& o = world_.objects()[slots_[k]];
     const Vec3 off = get_offset(at, o.position);
+    const Vec3 way = on_the_way && members_[k].from ? off - get_offset(at, *members_[k].from) : Vec3(0.0f);
     for (const Sphere& mine : body.spheres)
       for (const Sphere& theirs : o.spheres) {
         const Vec3 a = at.frame.orientation * (mine.center * body.scale);
         const Vec3 b = off + o.position.frame.orientation * (theirs.center * o.scale);
-        if (glm::length(b - a) <= mine.radius * body.scale + theirs.radius * o.scale + margin) return true;
+        if (distance_to_segment(a - b, -way) <= mine.radius * body.scale + theirs.radius * o.scale + margin)
+          return true;
       }
   }
   return false;
@@ -150,7 +153,8 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
   const auto body_of = [&](std::size_t i) -> const ac::AcBody& {
     return claims[i].checker->settings().body;
   };
-  std::vector<ClaimCrowd::Member>& members = crowd.members_;
+  using Member = ClaimCrowd::Member;
+  std::vector<Member>& members = crowd.members_;
 
   // The still bystanders are in the way from the start, of the claims near them.
   std::vector<std::uint8_t>& among_still = crowd.among_still_;
@@ -182,8 +186,8 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
     members.clear();
     for (const CrowdBystander& b : bystanders) members.push_back({b.body, b.position});
     for (std::size_t i = 0; i < claims.size(); ++i)
-      members.push_back(
-          {&body_of(i), round == 0 ? claims[i].last.position : out[i].next.position});
+      members.push_back(round == 0 ? Member{&body_of(i), claims[i].last.position}
+                                   : Member{&body_of(i), out[i].next.position, claims[i].last.position});
     crowd.place(members);
     std::erase_if(retry, [&](std::size_t i) {
       return !crowd.someone_near(body_of(i), first_claim + i, claims[i].last, claims[i].claim);
@@ -191,8 +195,10 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
     for_each_index(pool, retry.size(), [&](std::size_t k) {
       const std::size_t i = retry[k];
       const bool beside =
-          crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin);
-      // Still in the air beside another, it may have been held there by it.
+          crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin, true);
+      // Still in the air beside another, or beside the way one of the
+      // claims' characters went since its last claim, it may have been held
+      // there by it.
       AcceptedMovement last = claims[i].last;
       if (beside && stays(last, claims[i].claim)) last.hanging = true;
       // Lying in another (none the server held still), it may have been

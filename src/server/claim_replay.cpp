@@ -257,9 +257,10 @@ namespace {
 // holding (not on a steep slope, which neither slows nor moves a body that
 // slides down it: a hover there was replayed from rest); for a body too
 // small for its speed, what the sub-step cap may have hidden (below); from
-// the air, what leaving the ground leaves it with.
+// the air, what leaving the ground leaves it with; in the air, all the
+// speed across it may fly with.
 struct StartVelocities {
-  Vec3 v[7];
+  Vec3 v[8];
   int count = 0;
   bool holds(const Vec3& velocity) const { return std::find(v, v + count, velocity) != v + count; }
 };
@@ -297,6 +298,18 @@ std::optional<Vec3> held_average(const CharacterSettings& settings, const Accept
   return way * (speed / average);
 }
 
+// In the air, its velocity with all the speed across it may fly with
+// (AcceptedMovement::air_across): the claims' average falls short of it
+// where the body was held before it left the ground (a runner pressed
+// against a wall that jumped away from it).
+std::optional<Vec3> fastest_across(const AcceptedMovement& last) {
+  const float across = std::hypot(last.velocity_now.x, last.velocity_now.y);
+  if (last.supported || !std::isfinite(last.air_across) || across == 0.0f || last.air_across <= across)
+    return std::nullopt;
+  const float k = last.air_across / across;
+  return Vec3(last.velocity_now.x * k, last.velocity_now.y * k, last.velocity_now.z);
+}
+
 StartVelocities start_velocities(const CharacterSettings& settings, const StateVelocities& states,
                                  const AcceptedMovement& last, bool every_way) {
   StartVelocities out{{last.velocity_now}, 1};
@@ -309,6 +322,8 @@ StartVelocities start_velocities(const CharacterSettings& settings, const StateV
     if (const std::optional<Vec3> v = hidden_departure(settings, states, last)) out.v[out.count++] = *v;
   if (every_way)
     if (const std::optional<Vec3> v = held_average(settings, last); v && !out.holds(*v)) out.v[out.count++] = *v;
+  if (every_way)
+    if (const std::optional<Vec3> v = fastest_across(last); v && !out.holds(*v)) out.v[out.count++] = *v;
   return out;
 }
 

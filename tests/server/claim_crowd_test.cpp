@@ -1,7 +1,8 @@
 // Claims checked with the frame's other characters in the way: a body that
 // bounced off another's head is accepted only with that other in the batch;
 // what the other cannot explain (hovering above it) stays rejected; a body
-// still in the air beside another may hang on there, one away from it not; a
+// still in the air beside another, or beside the way another claim's
+// character ran, may hang on there, one away from it not; a
 // claim with no one near gets check()'s own answer; the claims' characters
 // stand in each other's way; any thread count gives the same answers.
 #include <gmock/gmock.h>
@@ -240,6 +241,34 @@ TEST_F(Drop, AFallStoppedBesideAnotherCharacterIsHeldThere) {
     std::vector<ClaimCheck> out(1);
     check_claims(crowd, {&claim, 1}, {&bystander, 1}, out);
     if (away == 0.0f) {
+      EXPECT_TRUE(out[0].accepted()) << out[0].reason;
+      EXPECT_NEAR(out[0].next.air_vz, -9.8f * 0.8f, 0.05f);
+    } else {
+      EXPECT_EQ(out[0].verdict, ClaimVerdict::Flying) << out[0].reason;
+    }
+  }
+}
+
+TEST_F(Drop, AFallStoppedWhereAnotherCharacterRanPastIsHeldThere) {
+  // As above, but the creature claims too, running from 2 m on one side of
+  // where it stood to 2 m on the other in the same 0.8 s: 1.37 m between
+  // their spheres at either end, beyond a hold's metre, 0.7 m as it passed.
+  // Where it ran, the stopped fall is held; where it ran away, not.
+  const MovementChecker faller = checker(1), rock = checker(0);
+  const Position from = *world_->resolve_global(test::kBlockOrigin + Vec3(60.0f, 61.2f, 3.0f));
+  const Position stopped = shifted(from, {0.0f, 0.0f, -1.0f});
+  ClaimedMotion run;
+  run.forward = ForwardInput::Run;
+  for (const float way : {4.0f, -4.0f}) {
+    const Position rock_from = shifted(*rock_at_, {-2.0f, 0.0f, 0.0f});
+    const Position rock_to = shifted(rock_from, {way, 0.0f, 0.0f});
+    const std::vector<CrowdClaim> claims{{&faller, faller.start(from, 0.0), {0.8, stopped, {}}},
+                                         {&rock, rock.start(rock_from, 0.0), {0.8, rock_to, run}}};
+    ClaimCrowd crowd(*world_);
+    std::vector<ClaimCheck> out(2);
+    check_claims(crowd, claims, {}, out);
+    ASSERT_TRUE(out[1].accepted()) << out[1].reason;
+    if (way > 0.0f) {
       EXPECT_TRUE(out[0].accepted()) << out[0].reason;
       EXPECT_NEAR(out[0].next.air_vz, -9.8f * 0.8f, 0.05f);
     } else {

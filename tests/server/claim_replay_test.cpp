@@ -6,6 +6,7 @@
 #include "server/claim_replay.hpp"
 #include "transit/server/movement_check.hpp"
 #include "transit/sim/character.hpp"
+#include "transit/math/constants.hpp"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/land_defs.hpp"
 
@@ -50,6 +51,30 @@ TEST_F(ClaimReplay, AReplayEndingOnTheGroundReachesAClaimJustAboveIt) {
   // 0.8 m up is beyond the 0.75 m above; 0.5 m across and 0.3 m up is reached.
   EXPECT_FALSE(replay({0.0f, 0.0f, 0.8f}, 0.1).has_value());
   EXPECT_TRUE(replay({0.5f, 0.0f, 0.3f}, 0.1).has_value());
+}
+
+TEST_F(ClaimReplay, InTheAirAReplayFliesWithAllTheSpeedAcrossItMayHave) {
+  // 3 m up, flying across at 6 m/s (it left the ground so), though the
+  // claims' average shows 2 m/s (it stood against a wall before it jumped):
+  // 0.3 s on, it is 1.8 m across and 0.44 m lower. From the average it
+  // would end 1.2 m short; flying at all 6 m/s it ends there. With no
+  // more across to fly with than the average, nothing explains it.
+  AcceptedMovement flying = standing_;
+  flying.position.frame.origin.z += 3.0f;
+  flying.supported = flying.on_walkable = false;
+  flying.contact_plane.reset();
+  flying.velocity = flying.velocity_now = {2.0f, 0.0f, 0.0f};
+  flying.air_across = 6.0f;
+  flying.energy_z = flying.position.frame.origin.z + 2.0f;
+  MovementClaim claim{0.3, flying.position, {}};
+  claim.position.frame.origin += Vec3(1.8f, 0.0f, 0.5f * kGravity * 0.09f);
+  const ReplayControls controls{&claim.motion, nullptr, states_};
+  const auto end = replay_claim(world_, checker_.settings(), flying, claim, controls, {0.5f, 0.5f});
+  ASSERT_TRUE(end.has_value());
+  EXPECT_LT(end->miss, 0.1f);
+  EXPECT_NEAR(end->velocity.x, 6.0f, 0.01f);
+  flying.air_across = 2.0f;
+  EXPECT_FALSE(replay_claim(world_, checker_.settings(), flying, claim, controls, {0.5f, 0.5f}).has_value());
 }
 
 }  // namespace

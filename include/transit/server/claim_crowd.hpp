@@ -62,6 +62,9 @@ class ClaimCrowd {
   struct Member {
     const ac::AcBody* body;
     Position position;
+    // Where it was at its last claim, for a claim's character this batch put
+    // at its claim: it went the way between.
+    std::optional<Position> from = std::nullopt;
   };
   // Puts the members in the world, the i-th as object slots_[i], each re-registered
   // in member order whatever the batches before did.
@@ -71,9 +74,10 @@ class ClaimCrowd {
   bool someone_near(const ac::AcBody& body, std::optional<std::size_t> self,
                     const AcceptedMovement& last, const MovementClaim& claim) const;
   // Whether a sphere of a member other than `self` comes within `margin` of
-  // one of a body of `body` at `at`.
-  bool someone_within(const ac::AcBody& body, std::size_t self, const Position& at,
-                      float margin) const;
+  // one of a body of `body` at `at`; `on_the_way`: anywhere along its way
+  // to where it stands (from `from`, where it has one).
+  bool someone_within(const ac::AcBody& body, std::size_t self, const Position& at, float margin,
+                      bool on_the_way = false) const;
   // The claim checked as `checker` would, in the world with the members in
   // it, as member `self` (if it is one); `inside_reachable`: a replay's end
   // near the claim reaches it through the members; `beside`: a member is
@@ -112,7 +116,9 @@ class ClaimCrowd {
 /// the air with another within 1 m of it (at the claim or the last) may
 /// have been turned by it: its flight across is no longer held to what it
 /// left the ground with; and, no higher than the last claim, held there by
-/// it, as a body held by the sub-step cap is. So
+/// it, as a body held by the sub-step cap is, or by one of the claims'
+/// characters that passed within 1 m of it on the straight way from its
+/// last accepted position to this batch's. So
 /// without still bystanders a claim is never rejected where check()
 /// accepts it, and the answers of claims with no other character near are
 /// check()'s. A claim near a still bystander is checked with the still
