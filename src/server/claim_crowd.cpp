@@ -57,6 +57,11 @@ float distance_to_segment(const Vec3& p, const Vec3& d) {
 // against a runner was left 0.9 m from it at the next claim).
 constexpr float kHoldMargin = 1.0f;
 
+// Metres the way a character went between two claims may bend off the
+// straight line between them (a body it held was 1.4 m farther from that
+// line than the hold's metre).
+constexpr float kWayBend = 1.0f;
+
 bool stays(const AcceptedMovement& last, const MovementClaim& claim) {
   return glm::length(get_offset(last.position, claim.position)) < kSamePlace;
 }
@@ -118,12 +123,14 @@ bool ClaimCrowd::someone_within(const ac::AcBody& body, std::size_t self, const 
     if (k == self) continue;
     const WorldObject& o = world_.objects()[slots_[k]];
     const Vec3 off = get_offset(at, o.position);
-    const Vec3 way = on_the_way && members_[k].from ? off - get_offset(at, *members_[k].from) : Vec3(0.0f);
+    const bool went = on_the_way && members_[k].from;
+    const Vec3 way = went ? off - get_offset(at, *members_[k].from) : Vec3(0.0f);
+    const float reach = went ? margin + kWayBend : margin;
     for (const Sphere& mine : body.spheres)
       for (const Sphere& theirs : o.spheres) {
         const Vec3 a = at.frame.orientation * (mine.center * body.scale);
         const Vec3 b = off + o.position.frame.orientation * (theirs.center * o.scale);
-        if (distance_to_segment(a - b, -way) <= mine.radius * body.scale + theirs.radius * o.scale + margin)
+        if (distance_to_segment(a - b, -way) <= mine.radius * body.scale + theirs.radius * o.scale + reach)
           return true;
       }
   }

@@ -75,7 +75,7 @@ class ClaimCrowd {
                     const AcceptedMovement& last, const MovementClaim& claim) const;
   // Whether a sphere of a member other than `self` comes within `margin` of
   // one of a body of `body` at `at`; `on_the_way`: anywhere along its way
-  // to where it stands (from `from`, where it has one).
+  // to where it stands (from `from`, where it has one, within kWayBend more).
   bool someone_within(const ac::AcBody& body, std::size_t self, const Position& at, float margin,
                       bool on_the_way = false) const;
   // The claim checked as `checker` would, in the world with the members in
@@ -117,8 +117,9 @@ class ClaimCrowd {
 /// have been turned by it: its flight across is no longer held to what it
 /// left the ground with; and, no higher than the last claim, held there by
 /// it, as a body held by the sub-step cap is, or by one of the claims'
-/// characters that passed within 1 m of it on the straight way from its
-/// last accepted position to this batch's. So
+/// characters whose way from its last accepted position to this batch's
+/// passed it: within 2 m of the straight line between them (a metre for
+/// the hold, a metre for the way's bending off the line). So
 /// without still bystanders a claim is never rejected where check()
 /// accepts it, and the answers of claims with no other character near are
 /// check()'s. A claim near a still bystander is checked with the still
