@@ -1238,11 +1238,19 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     return std::min(last.budget + allowance, speed * options_.burst_seconds + allowance) - horizontal(step);
   };
   float budget = budget_at(ground_speed, on_its_arc);
+  // On its arc, where its speed across is what it left the ground with,
+  // the client's physics may lag its claim by up to retail's least quantum
+  // (a frame shorter than it moves nothing): the distance that lag takes,
+  // once, and the lag carried in the budget to the next claim.
+  const auto slack_at = [&](float top) {
+    return on_its_arc ? std::max(options_.distance_slack, top * (1.0f + options_.speed_margin) * kMinQuantum)
+                      : options_.distance_slack;
+  };
   // Landed on walkable ground since it was in the air, its motion moves it
   // beside the velocity it landed with (a runner landing at 12.7 m/s ran on
   // at 22 m/s for a frame), no faster than its energy allows.
   bool landed = false;
-  if (budget < -options_.distance_slack && !last.supported && !motion.jumped && lands_on_walkable(to)) {
+  if (budget < -slack_at(ground_speed) && !last.supported && !motion.jumped && lands_on_walkable(to)) {
     landed = true;
     const float run = faster_motion_speed(ground_velocities_, last, motion);
     const float landed_with = std::max(horizontal(last.velocity_now), horizontal(last.velocity));
@@ -1250,14 +1258,15 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     budget = budget_at(ground_speed, false);
   }
   const float speed = ground_speed * (1.0f + options_.speed_margin);
-  if (budget < -options_.distance_slack) {
+  const float slack = slack_at(ground_speed);
+  if (budget < -slack) {
     // Held to the speed across it left the ground with, not its energy's,
     // and faster on this step.
     unexplained = on_its_arc && !landed && bounds.cap < bounds.energy_cap &&
                   horizontal(step) > bounds.cap * (1.0f + options_.speed_margin) * dt;
     return reject(ClaimVerdict::TooFast,
                   fmt::format("{:.2f} m in {:.3f} s; at most {:.2f} m (speed {:.2f} m/s)", horizontal(step), dt,
-                              horizontal(step) + budget + options_.distance_slack, speed),
+                              horizontal(step) + budget + slack, speed),
                   last, last.position, claim.t);
   }
 

@@ -313,6 +313,24 @@ TEST_F(DemoClaims, AServerStartInTheAirHoldsTheBodyToTheArcOfItsVelocity) {
   EXPECT_EQ(rose.verdict, ClaimVerdict::Flying) << rose.reason;
 }
 
+TEST_F(DemoClaims, AFlightMayMakeUpTheClientsPhysicsLagOnce) {
+  // 10 m up, on its arc at 12 m/s across with no budget to spare. The
+  // client's physics may lag its claim by up to 1/30 s (retail's least
+  // quantum): 0.1 s on it may be 12 x 0.1333 = 1.6 m along, 0.34 m past
+  // 0.1 s at 12 m/s and 5 %, beyond the 25 cm slack. Only once: 0.1 s
+  // later it is 1.2 m farther on, not 1.6 m again.
+  const AcceptedMovement ground = accepted_at(10.0);
+  const Position up = shifted(ground.position, {0.0f, 0.0f, 10.0f});
+  AcceptedMovement s = checker().start(up, 10.0, Vec3(12.0f, 0.0f, 0.0f));
+  s.air_across = 12.0f;
+  s.budget = 0.0f;
+  const ClaimCheck lagged = checker().check(s, {10.1, shifted(up, {1.6f, 0.0f, -0.087f}), {}});
+  ASSERT_TRUE(lagged.accepted()) << lagged.reason;
+  EXPECT_TRUE(checker().check(lagged.next, {10.2, shifted(up, {2.8f, 0.0f, -0.196f}), {}}).accepted());
+  const ClaimCheck again = checker().check(lagged.next, {10.2, shifted(up, {3.2f, 0.0f, -0.196f}), {}});
+  EXPECT_EQ(again.verdict, ClaimVerdict::TooFast) << again.reason;
+}
+
 TEST_F(DemoClaims, BelowTheTerrainIsRefused) {
   const AcceptedMovement s = accepted_at(10.0);
   const MovementClaim down{10.1, shifted(s.position, {0.0f, 0.0f, -1.0f}), s.motion};
