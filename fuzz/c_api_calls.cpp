@@ -171,7 +171,8 @@ void claim_calls(ByteReader& in, Session& s) {
       if (in.next<std::uint8_t>() % 4 != 0 || tr_CreateClaimCrowd(s.world, &crowd) != tr_ok) break;
       std::vector<tr_MotionChange> changes;
       tr_CrowdClaim claim{pick(in, s.checkers), pick(in, s.claim_states), any_claim(in, changes)};
-      tr_CrowdBystander bystander{pick(in, s.checkers), any_position(in), in.next<std::uint8_t>() % 2 == 0};
+      tr_CrowdBystander bystander{pick(in, s.checkers), any_position(in), in.next<std::uint8_t>() % 2 == 0,
+                                  any_float(in)};
       tr_ClaimResult r;
       tr_ClaimCrowd_Check(crowd, &claim, in.next<std::uint8_t>() % 2, &bystander, in.next<std::int8_t>() % 2, 1, &r);
       tr_DestroyClaimCrowd(crowd);

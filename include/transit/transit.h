@@ -774,12 +774,16 @@ typedef struct tr_CrowdClaim {
 
 /* A character that claims nothing this frame but may stand in the way:
  * shaped as `shape`'s character, where the server has it (cell 0: global),
- * and whether it stood there unmoving since the last accepted time of
- * every claim of the batch (then no claim passes through it). */
+ * whether it stood there unmoving since the last accepted time of every
+ * claim of the batch (then no claim passes through it), and the metres it
+ * may have gone since the server had it there (`roamed`: its speed then
+ * times the time since, say; 0 if unknown or still; finite, not negative):
+ * a claim in the air within that and 1 m of it may have been held there. */
 typedef struct tr_CrowdBystander {
   tr_CheckerId shape;
   tr_Position position;
   bool still;
+  float roamed;
 } tr_CrowdBystander;
 
 /* A copy of `world` (as it is now) that crowd batches put their characters

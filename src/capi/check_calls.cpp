@@ -385,9 +385,12 @@ tr_Status tr_ClaimCrowd_Check(tr_ClaimCrowdId crowd, const tr_CrowdClaim* claims
       if (!same_world(bystanders[i].shape.world, crowd.world))
         refuse(tr_errorInvalidArgument, what + ".shape: a checker of another world than the crowd's");
       const MovementChecker& shape = checker_of(bystanders[i].shape, nullptr, (what + ".shape").c_str());
+      if (!std::isfinite(bystanders[i].roamed) || bystanders[i].roamed < 0.0f)
+        refuse(tr_errorInvalidArgument,
+               fmt::format("{}.roamed: {} m; give a finite distance, 0 or more", what, bystanders[i].roamed));
       others.push_back({&shape.settings().body,
                         resolve(world.world, bystanders[i].position, (what + ".position").c_str()),
-                        bystanders[i].still});
+                        bystanders[i].still, bystanders[i].roamed});
     }
     std::vector<ClaimCheck> out(static_cast<std::size_t>(count));
     check_claims(c, batch, others, out, pool_for(world, threads));

@@ -75,6 +75,11 @@ bool unheld_in_air(const ClaimCheck& check) {
 
 }  // namespace
 
+CrowdBystander bystander_since(const ac::AcBody& body, const AcceptedMovement& last, double now) {
+  const float roamed = glm::length(last.velocity_now) * static_cast<float>(std::max(0.0, now - last.t));
+  return {&body, last.position, false, std::isfinite(roamed) ? roamed : 0.0f};
+}
+
 ClaimCrowd::ClaimCrowd(const World& world) : plain_(&world), world_(world) {}
 
 void ClaimCrowd::place(std::span<const Member> members) {
@@ -125,7 +130,7 @@ bool ClaimCrowd::someone_within(const ac::AcBody& body, std::size_t self, const 
     const Vec3 off = get_offset(at, o.position);
     const bool went = on_the_way && members_[k].from;
     const Vec3 way = went ? off - get_offset(at, *members_[k].from) : Vec3(0.0f);
-    const float reach = went ? margin + kWayBend : margin;
+    const float reach = margin + (!on_the_way ? 0.0f : went ? kWayBend : members_[k].roamed);
     for (const Sphere& mine : body.spheres)
       for (const Sphere& theirs : o.spheres) {
         const Vec3 a = at.frame.orientation * (mine.center * body.scale);
@@ -155,8 +160,11 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
   for (const CrowdClaim& c : claims)
     if (!c.checker || &c.checker->world() != crowd.plain_)
       throw InputError("check_claims: every claim's checker must check in the crowd's world");
-  for (const CrowdBystander& b : bystanders)
+  for (const CrowdBystander& b : bystanders) {
     if (!b.body) throw InputError("check_claims: a bystander without a body");
+    if (!std::isfinite(b.roamed) || b.roamed < 0.0f)
+      throw InputError(fmt::format("check_claims: a bystander roamed {} m; give a finite distance, 0 or more", b.roamed));
+  }
   const auto body_of = [&](std::size_t i) -> const ac::AcBody& {
     return claims[i].checker->settings().body;
   };
@@ -191,7 +199,8 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
         retry.push_back(i);
     if (retry.empty()) return;
     members.clear();
-    for (const CrowdBystander& b : bystanders) members.push_back({b.body, b.position});
+    for (const CrowdBystander& b : bystanders)
+      members.push_back({b.body, b.position, std::nullopt, b.still ? 0.0f : b.roamed});
     for (std::size_t i = 0; i < claims.size(); ++i)
       members.push_back(round == 0 ? Member{&body_of(i), claims[i].last.position}
                                    : Member{&body_of(i), out[i].next.position, claims[i].last.position});
@@ -203,9 +212,9 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       const std::size_t i = retry[k];
       const bool beside =
           crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin, true);
-      // Still in the air beside another, or beside the way one of the
-      // claims' characters went since its last claim, it may have been held
-      // there by it.
+      // Still in the air beside another, beside the way one of the claims'
+      // characters went since its last claim, or where a bystander may have
+      // roamed to, it may have been held there by it.
       AcceptedMovement last = claims[i].last;
       if (beside && stays(last, claims[i].claim)) last.hanging = true;
       // Lying in another (none the server held still), it may have been

@@ -273,6 +273,25 @@ static void test_crowd(tr_WorldId world, tr_CheckerId player) {
     CHECK(r.forced.origin.z >= 20.0f + 1.35f + 0.912f - 0.48f - 0.005f && r.forced.origin.z < 21.85f);
     CHECK_OK(tr_DestroyClaimState(claim.state));
   }
+  /* Stopped 1 m below where it was dropped 0.8 s before (its arc is on the
+   * ground by then), 3 m from where the server last had the creature: held
+   * there by it only if the creature may have roamed to it since. */
+  bystander.still = false;
+  bystander.position = pad(63, 60, 20);
+  claim.claim.t = 0.8;
+  claim.claim.position = pad(60, 61.2f, 22);
+  const float roams[2] = {2.5f, 0.0f};
+  for (int k = 0; k < 2; ++k) {
+    bystander.roamed = roams[k];
+    claim.state = start(player, pad(60, 61.2f, 23));
+    CHECK_OK(tr_ClaimCrowd_Check(crowd, &claim, 1, &bystander, 1, 1, &r));
+    CHECK(r.verdict == (k == 0 ? tr_claimAccepted : tr_claimFlying));
+    CHECK_OK(tr_DestroyClaimState(claim.state));
+  }
+  bystander.roamed = -1.0f;
+  CHECK(tr_ClaimCrowd_Check(crowd, &claim, 0, &bystander, 1, 1, &r) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "bystanders[0].roamed: -1 m") != NULL);
+  bystander.roamed = 0.0f;
   bystander.shape.generation += 1;
   CHECK(tr_ClaimCrowd_Check(crowd, &claim, 0, &bystander, 1, 1, &r) == tr_errorInvalidId);
   CHECK(strstr(tr_GetLastError(), "bystanders[0].shape: stale id") != NULL);

@@ -5,6 +5,8 @@
 // character ran, may hang on there, one away from it not; a
 // claim with no one near gets check()'s own answer; the claims' characters
 // stand in each other's way; any thread count gives the same answers.
+#include <limits>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -285,6 +287,30 @@ TEST_F(Drop, AFallStoppedWhereAnotherCharacterRanPastIsHeldThere) {
   }
 }
 
+TEST_F(Drop, AFallStoppedWhereABystanderMayHaveRoamedIsHeldThere) {
+  // As above, the creature a bystander 3 m away where the server last had
+  // it (2.46 m between their spheres): it may since have roamed 2.5 m at
+  // 5 m/s for 0.5 s, past the fall, which may have stopped on it; having
+  // roamed 1 m, it was never near enough to hold it.
+  const MovementChecker c = checker(1);
+  const Position from = *world_->resolve_global(test::kBlockOrigin + Vec3(60.0f, 61.2f, 3.0f));
+  const Position stopped = shifted(from, {0.0f, 0.0f, -1.0f});
+  AcceptedMovement rock_last = checker(0).start(shifted(*rock_at_, {-3.0f, 0.0f, 0.0f}), 0.3);
+  for (const float speed : {5.0f, 2.0f}) {
+    rock_last.velocity_now = {speed, 0.0f, 0.0f};
+    const CrowdBystander bystander = bystander_since(*rock_body_, rock_last, 0.8);
+    EXPECT_FLOAT_EQ(bystander.roamed, speed * 0.5f);
+    ClaimCrowd crowd(*world_);
+    const CrowdClaim claim{&c, c.start(from, 0.0), {0.8, stopped, {}}};
+    std::vector<ClaimCheck> out(1);
+    check_claims(crowd, {&claim, 1}, {&bystander, 1}, out);
+    if (speed == 5.0f)
+      EXPECT_TRUE(out[0].accepted()) << out[0].reason;
+    else
+      EXPECT_EQ(out[0].verdict, ClaimVerdict::Flying) << out[0].reason;
+  }
+}
+
 TEST_F(Drop, ANearbyCharacterNeverTurnsAnAcceptanceIntoARejection) {
   // Falling straight through the creature: check() accepts it (its world
   // has no characters), so the batch does too; it only adds acceptances.
@@ -348,6 +374,11 @@ TEST_F(Drop, ClaimsOfAnotherWorldOrTooFewAnswersAreInputErrors) {
   const std::vector<CrowdClaim> two{{&c, c.start(*dropped_at_, 0.0), {1.0, *bounced_, {}}},
                                     {&c, c.start(*rock_at_, 0.0), {1.0, *rock_at_, {}}}};
   EXPECT_THROW(check_claims(crowd, two, {}, out), InputError);
+  const CrowdClaim mine{&c, c.start(*dropped_at_, 0.0), {1.0, *bounced_, {}}};
+  for (const float roamed : {-1.0f, std::numeric_limits<float>::quiet_NaN()}) {
+    const CrowdBystander lost{rock_body_, *rock_at_, false, roamed};
+    EXPECT_THROW(check_claims(crowd, {&mine, 1}, {&lost, 1}, out), InputError);
+  }
 }
 
 }  // namespace

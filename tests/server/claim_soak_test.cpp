@@ -282,7 +282,7 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
         cl.still_since = now;
       }
       if (--cl.frames_left > 0) {
-        batch.bystanders.push_back({&cl.checker->settings().body, cl.accepted.position});
+        batch.bystanders.push_back(bystander_since(cl.checker->settings().body, cl.accepted, now));
         standing.push_back(&cl);
         continue;
       }

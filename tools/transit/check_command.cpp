@@ -192,7 +192,7 @@ std::optional<double> next_claim_time(const std::vector<Claimant>& claimants) {
 
 // --crowd: the claims of one time checked as one batch (check_claims with a
 // ClaimCrowd), the claimants without a claim then standing where the server
-// last accepted them, and the scene's characters that claim nothing, which
+// last accepted them (roamed since at the speed they had), and the scene's characters that claim nothing, which
 // nothing moves, standing still where they were placed.
 void check_together(const World& world, std::vector<Claimant>& claimants, std::span<const CrowdBystander> unmoved) {
   ClaimCrowd crowd(world);
@@ -202,12 +202,12 @@ void check_together(const World& world, std::vector<Claimant>& claimants, std::s
     std::vector<CrowdBystander> bystanders(unmoved.begin(), unmoved.end());
     for (Claimant& c : claimants) {
       if (c.next == c.claims->size() || (*c.claims)[c.next].t != *t) {
-        bystanders.push_back({&c.checker.settings().body, c.state.position});
+        bystanders.push_back(bystander_since(c.checker.settings().body, c.state, *t));
       } else if (const auto claim = resolve_claim(world, (*c.claims)[c.next])) {
         batch.push_back({&c.checker, c.state, *claim});
         batched.push_back(&c);
       } else {
-        bystanders.push_back({&c.checker.settings().body, c.state.position});
+        bystanders.push_back(bystander_since(c.checker.settings().body, c.state, *t));
         record(c, in_no_cell(c.state, *t));
       }
     }

@@ -133,6 +133,32 @@ static partial class Tests
         Expect<StaleHandleException>(() => { var m = other.Movement; }, "state's world");
     }
 
+    // Stopped 1 m below where it was dropped 0.8 s before (its arc is on the ground by then),
+    // 3 m from where the server last had the creature: held there by it only if the creature
+    // may have roamed to it since.
+    static void FallHeldWhereACreatureMayHaveRoamed()
+    {
+        using (var world = World.Demo())
+        using (var crowd = new ClaimCrowd(world))
+        {
+            var player = new MovementChecker(world);
+            var rockDef = CharacterDef.Default;
+            rockDef.Flags = EntityFlags.EdgeSlide | EntityFlags.Gravity | EntityFlags.Creature;
+            var rock = new MovementChecker(world, rockDef);
+            var stopped = new Claim(0.8, Pad(60, 61.2f, 22));
+            foreach (var roamed in new[] { 2.5f, 0f })
+            {
+                var r = crowd.Check(new[] { new CrowdClaim(player, player.Start(Pad(60, 61.2f, 23), 0.0), stopped) },
+                                    new[] { new Bystander(rock, Pad(63, 60, 20), false, roamed) })[0];
+                var want = roamed > 0f ? ClaimVerdict.Accepted : ClaimVerdict.Flying;
+                Check(r.Verdict == want, "roamed " + roamed + ": " + r.Verdict + " " + r.Reason);
+            }
+            Expect<TransitException>(() => crowd.Check(
+                new[] { new CrowdClaim(player, player.Start(Pad(60, 61.2f, 23), 0.0), stopped) },
+                new[] { new Bystander(rock, Pad(63, 60, 20), false, -1f) }), "bystanders[0].roamed");
+        }
+    }
+
     static void StillCreatureStopsAFall()
     {
         using (var world = World.Demo())

@@ -516,6 +516,7 @@ static partial class Tests
             new KeyValuePair<string, Action>("ControlsAreCarried", ControlsAreCarried),
             new KeyValuePair<string, Action>("BadClaimCallsThrow", BadClaimCallsThrow),
             new KeyValuePair<string, Action>("StillCreatureStopsAFall", StillCreatureStopsAFall),
+            new KeyValuePair<string, Action>("FallHeldWhereACreatureMayHaveRoamed", FallHeldWhereACreatureMayHaveRoamed),
         };
         int passed = 0, failed = 0;
         foreach (var t in tests)

@@ -245,14 +245,20 @@ namespace Transit
     }
 
     /// <summary>A character that claims nothing this frame but may be in the way: shaped as
-    /// Shape's characters, where the server has it, and whether it stood there unmoving since
-    /// every claim's last accepted time (then no claim passes through it).</summary>
+    /// Shape's characters, where the server has it, whether it stood there unmoving since
+    /// every claim's last accepted time (then no claim passes through it), and the metres it
+    /// may have gone since the server had it there (Roamed: its speed then times the time
+    /// since, say): a claim in the air within that and 1 m of it may have been held there.</summary>
     public struct Bystander
     {
         public MovementChecker Shape;
         public Position Position;
         public bool Still;
-        public Bystander(MovementChecker shape, Position position, bool still = false) { Shape = shape; Position = position; Still = still; }
+        public float Roamed;
+        public Bystander(MovementChecker shape, Position position, bool still = false, float roamed = 0f)
+        {
+            Shape = shape; Position = position; Still = still; Roamed = roamed;
+        }
     }
 
     /// <summary>A copy of a world in which a frame's claims are checked with the characters in
@@ -276,7 +282,7 @@ namespace Transit
                 for (int i = 0; i < n; ++i)
                     native[i] = new NativeCrowdClaim { Checker = claims[i].Checker.Id, State = claims[i].State.Id, Claim = claims[i].Claim.ToNative(pins) };
                 for (int i = 0; i < m; ++i)
-                    others[i] = new NativeCrowdBystander { Shape = bystanders[i].Shape.Id, Position = bystanders[i].Position, Still = (byte)(bystanders[i].Still ? 1 : 0) };
+                    others[i] = new NativeCrowdBystander { Shape = bystanders[i].Shape.Id, Position = bystanders[i].Position, Still = (byte)(bystanders[i].Still ? 1 : 0), Roamed = bystanders[i].Roamed };
                 Native.Check(Native.CheckCrowd(id, native, n, others, m, threads, results));
             }
             finally { foreach (var p in pins) p.Free(); }

@@ -77,7 +77,7 @@ namespace Transit
     internal struct NativeCrowdClaim { public CheckerId Checker; public ClaimStateId State; public NativeClaim Claim; }
 
     [StructLayout(LayoutKind.Sequential)]
-    internal struct NativeCrowdBystander { public CheckerId Shape; public Position Position; public byte Still; }
+    internal struct NativeCrowdBystander { public CheckerId Shape; public Position Position; public byte Still; public float Roamed; }
 
     internal static class Native
     {

@@ -140,6 +140,23 @@ def test_a_still_creature_stops_a_fall_through_it(world):
             assert 20 + 1.782 - 0.005 <= r.forced.origin[2] < 21.85
 
 
+def test_a_fall_stopped_where_a_creature_may_have_roamed_is_held(world):
+    # Stopped 1 m below where it was dropped 0.8 s before (its arc is on the
+    # ground by then), 3 m from where the server last had the creature.
+    player = MovementChecker(world)
+    rock = MovementChecker(world, transit.CharacterDef(
+        flags=transit.Flag.EDGE_SLIDE | transit.Flag.GRAVITY | transit.Flag.CREATURE))
+    with ClaimCrowd(world) as crowd:
+        stopped = Claim(0.8, pad(60, 61.2, 22))
+        verdicts = [crowd.check([(player, player.start(pad(60, 61.2, 23), 0.0), stopped)],
+                                [Bystander(rock, pad(63, 60, 20), roamed=roamed)])[0].verdict
+                    for roamed in (2.5, 0.0)]
+        assert verdicts == [ClaimVerdict.ACCEPTED, ClaimVerdict.FLYING]
+        with pytest.raises(transit.InvalidArgument, match=r"bystanders\[0\]\.roamed"):
+            crowd.check([(player, player.start(pad(60, 61.2, 23), 0.0), stopped)],
+                        [Bystander(rock, pad(63, 60, 20), roamed=-1.0)])
+
+
 def run_then_claim(world, definition, step, last):
     """Four run claims 0.5 s apart, each `step` metres north of the one before
     on a flat landblock (each must be accepted), then one `last` metres on:

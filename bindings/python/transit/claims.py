@@ -222,12 +222,16 @@ class ClaimState(_Owner):
 class Bystander:
     """A character that claims nothing this frame but may be in the way:
     shaped as `shape`'s (a MovementChecker) characters, where the server has
-    it, and whether it stood there unmoving since every claim's last
-    accepted time (then no claim passes through it)."""
+    it, whether it stood there unmoving since every claim's last accepted
+    time (then no claim passes through it), and the metres it may have gone
+    since the server had it there (`roamed`: its speed then times the time
+    since, say): a claim in the air within that and 1 m of it may have been
+    held there."""
 
     shape: MovementChecker
     position: Position
     still: bool = False
+    roamed: float = 0.0
 
 
 class ClaimCrowd(_Owner):
@@ -253,6 +257,7 @@ class ClaimCrowd(_Owner):
         others = ffi.new("tr_CrowdBystander[]", max(1, len(bystanders)))
         for b, bystander in zip(others, bystanders):
             b.shape, b.position, b.still = bystander.shape._native, bystander.position.to_c()[0], bystander.still
+            b.roamed = bystander.roamed
         out = ffi.new("tr_ClaimResult[]", max(1, len(claims)))
         check(lib.tr_ClaimCrowd_Check(self._native, native, len(claims), others, len(bystanders), threads, out))
         return [_result(out[i], state) for i, (_, state, _) in enumerate(claims)]

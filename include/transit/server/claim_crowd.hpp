@@ -38,7 +38,17 @@ struct CrowdBystander {
   /// then it is in the way of every check of a claim near it, so that no
   /// claim passes through it.
   bool still = false;
+  /// Metres it may have gone since the server had it at `position` (its
+  /// speed then times the time since, say; 0 for one held still): a claim
+  /// still in the air within that and a metre of it may have been held
+  /// there by it, which has since moved on. Finite and not negative.
+  float roamed = 0.0f;
 };
+
+/// A character the server last accepted as `last` (of body `body`), as a
+/// bystander at time `now`: where it was accepted, having roamed since at
+/// the speed it had then.
+CrowdBystander bystander_since(const ac::AcBody& body, const AcceptedMovement& last, double now);
 
 /// The world a batch's characters meet each other in: a copy of the
 /// checkers' world, made once, into which each batch puts its characters.
@@ -65,6 +75,8 @@ class ClaimCrowd {
     // Where it was at its last claim, for a claim's character this batch put
     // at its claim: it went the way between.
     std::optional<Position> from = std::nullopt;
+    // Metres it may have gone from `position` since (a bystander's roamed).
+    float roamed = 0.0f;
   };
   // Puts the members in the world, the i-th as object slots_[i], each re-registered
   // in member order whatever the batches before did.
@@ -75,7 +87,8 @@ class ClaimCrowd {
                     const AcceptedMovement& last, const MovementClaim& claim) const;
   // Whether a sphere of a member other than `self` comes within `margin` of
   // one of a body of `body` at `at`; `on_the_way`: anywhere along its way
-  // to where it stands (from `from`, where it has one, within kWayBend more).
+  // to where it stands (from `from`, where it has one, within kWayBend
+  // more), or anywhere it may have roamed to.
   bool someone_within(const ac::AcBody& body, std::size_t self, const Position& at, float margin,
                       bool on_the_way = false) const;
   // The claim checked as `checker` would, in the world with the members in
@@ -119,7 +132,8 @@ class ClaimCrowd {
 /// it, as a body held by the sub-step cap is, or by one of the claims'
 /// characters whose way from its last accepted position to this batch's
 /// passed it: within 2 m of the straight line between them (a metre for
-/// the hold, a metre for the way's bending off the line). So
+/// the hold, a metre for the way's bending off the line); or by a bystander
+/// within a metre and its `roamed` of it. So
 /// without still bystanders a claim is never rejected where check()
 /// accepts it, and the answers of claims with no other character near are
 /// check()'s. A claim near a still bystander is checked with the still
