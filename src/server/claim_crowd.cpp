@@ -51,6 +51,20 @@ float distance_to_segment(const Vec3& p, const Vec3& d) {
   return glm::length(p - d * t);
 }
 
+// The least distance between the segments from a to a + u and from b to b + v.
+float segments_apart(const Vec3& a, const Vec3& u, const Vec3& b, const Vec3& v) {
+  float best = std::min({distance_to_segment(b - a, u), distance_to_segment(b + v - a, u),
+                         distance_to_segment(a - b, v), distance_to_segment(a + u - b, v)});
+  const Vec3 w = a - b;
+  const float uu = glm::dot(u, u), uv = glm::dot(u, v), vv = glm::dot(v, v), uw = glm::dot(u, w), vw = glm::dot(v, w);
+  const float d = uu * vv - uv * uv;
+  if (d > 1e-9f) {
+    const float s = (uv * vw - vv * uw) / d, t = (uu * vw - uv * uw) / d;
+    if (s > 0.0f && s < 1.0f && t > 0.0f && t < 1.0f) best = std::min(best, glm::length(w + u * s - v * t));
+  }
+  return best;
+}
+
 // Metres from another character within which a body still in the air may
 // be held there by it: retail stands a body its moves are refused for on a
 // floor of its own, and it hangs on once the other has gone (a ball wedged
@@ -123,19 +137,19 @@ bool ClaimCrowd::someone_near(const ac::AcBody& body, std::optional<std::size_t>
 }
 
 bool ClaimCrowd::someone_within(const ac::AcBody& body, std::size_t self, const Position& at, float margin,
-                                bool on_the_way) const {
+                                bool on_the_way, const Vec3& path) const {
   for (std::size_t k = 0; k < members_.size(); ++k) {
     if (k == self) continue;
     const WorldObject& o = world_.objects()[slots_[k]];
     const Vec3 off = get_offset(at, o.position);
     const bool went = on_the_way && members_[k].from;
-    const Vec3 way = went ? off - get_offset(at, *members_[k].from) : Vec3(0.0f);
+    const Vec3 way = went ? get_offset(*members_[k].from, o.position) : Vec3(0.0f);
     const float reach = margin + (!on_the_way ? 0.0f : went ? kWayBend : members_[k].roamed);
     for (const Sphere& mine : body.spheres)
       for (const Sphere& theirs : o.spheres) {
         const Vec3 a = at.frame.orientation * (mine.center * body.scale);
         const Vec3 b = off + o.position.frame.orientation * (theirs.center * o.scale);
-        if (distance_to_segment(a - b, -way) <= mine.radius * body.scale + theirs.radius * o.scale + reach)
+        if (segments_apart(a, path, b - way, way) <= mine.radius * body.scale + theirs.radius * o.scale + reach)
           return true;
       }
   }
@@ -221,7 +235,12 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       // walked into since: a replay's end near it reaches it through them.
       const bool inside = beside && !among_still[i] &&
                           crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, 0.0f);
-      ClaimCheck c = crowd.check_among(*claims[i].checker, first_claim + i, last, claims[i].claim, inside, beside);
+      // Met on its way there (another within a metre of it anywhere along
+      // it), it may have been slowed or stopped, and fallen on from there.
+      const bool met_on_the_way = crowd.someone_within(body_of(i), first_claim + i, last.position, kHoldMargin, true,
+                                                       get_offset(last.position, claims[i].claim.position));
+      ClaimCheck c =
+          crowd.check_among(*claims[i].checker, first_claim + i, last, claims[i].claim, inside, met_on_the_way);
       // Held up by another, its arc starts again there; not if it jumped,
       // rising past what the probe finds below it.
       const bool held_up = c.next.hanging || (c.next.supported && !c.next.motion.jumped);

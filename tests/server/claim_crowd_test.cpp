@@ -311,6 +311,32 @@ TEST_F(Drop, AFallStoppedWhereABystanderMayHaveRoamedIsHeldThere) {
   }
 }
 
+TEST_F(Drop, AFlightMetOnItsWayByAnotherCharacterMayHaveBeenStopped) {
+  // Flying across at 5 m/s 3 m up, claimed 0.8 s on 4 m along and 0.1 m
+  // lower: its arc is on the ground by then. The creature, last had 2 m
+  // beside where the flight began (1.96 m between their spheres then), may
+  // have roamed 1.5 m since: within that and a hold's metre of the flight,
+  // it may have met it there and slowed it, and it fell on from there, no
+  // higher: held. Roamed 0.5 m, it never came near enough: flying. Either
+  // way the claim is 3.95 m from where the creature was, beyond its reach.
+  const MovementChecker c = checker(1);
+  const Position from = *world_->resolve_global(test::kBlockOrigin + Vec3(56.0f, 61.2f, 3.0f));
+  const Position stopped = shifted(from, {4.0f, 0.0f, -0.1f});
+  const AcceptedMovement flying = c.start(from, 0.0, {5.0f, 0.0f, 0.0f});
+  EXPECT_EQ(c.check(flying, {0.8, stopped, {}}).verdict, ClaimVerdict::Flying);
+  for (const float roamed : {1.5f, 0.5f}) {
+    ClaimCrowd crowd(*world_);
+    const CrowdBystander bystander{rock_body_, shifted(*rock_at_, {-4.0f, -0.8f, 0.0f}), false, roamed};
+    const CrowdClaim claim{&c, flying, {0.8, stopped, {}}};
+    std::vector<ClaimCheck> out(1);
+    check_claims(crowd, {&claim, 1}, {&bystander, 1}, out);
+    if (roamed > 1.0f)
+      EXPECT_TRUE(out[0].accepted()) << out[0].reason;
+    else
+      EXPECT_EQ(out[0].verdict, ClaimVerdict::Flying) << out[0].reason;
+  }
+}
+
 TEST_F(Drop, ANearbyCharacterNeverTurnsAnAcceptanceIntoARejection) {
   // Falling straight through the creature: check() accepts it (its world
   // has no characters), so the batch does too; it only adds acceptances.

@@ -86,15 +86,17 @@ class ClaimCrowd {
   bool someone_near(const ac::AcBody& body, std::optional<std::size_t> self,
                     const AcceptedMovement& last, const MovementClaim& claim) const;
   // Whether a sphere of a member other than `self` comes within `margin` of
-  // one of a body of `body` at `at`; `on_the_way`: anywhere along its way
-  // to where it stands (from `from`, where it has one, within kWayBend
-  // more), or anywhere it may have roamed to.
+  // one of a body of `body` at `at`, or anywhere on its straight `path` on
+  // from there; `on_the_way`: anywhere along the member's way to where it
+  // stands (from `from`, where it has one, within kWayBend more), or
+  // anywhere it may have roamed to.
   bool someone_within(const ac::AcBody& body, std::size_t self, const Position& at, float margin,
-                      bool on_the_way = false) const;
+                      bool on_the_way = false, const Vec3& path = Vec3(0.0f)) const;
   // The claim checked as `checker` would, in the world with the members in
   // it, as member `self` (if it is one); `inside_reachable`: a replay's end
-  // near the claim reaches it through the members; `beside`: a member is
-  // within kHoldMargin of the claim, and may hold it in the air there.
+  // near the claim reaches it through the members; `beside`: a member came
+  // within kHoldMargin of its way to the claim, and may have held it in the
+  // air anywhere along it.
   ClaimCheck check_among(const MovementChecker& checker, std::optional<std::size_t> self,
                          const AcceptedMovement& last, const MovementClaim& claim,
                          bool inside_reachable = false, bool beside = false) const;
@@ -128,12 +130,13 @@ class ClaimCrowd {
 /// other may have walked into the body since. One accepted in
 /// the air with another within 1 m of it (at the claim or the last) may
 /// have been turned by it: its flight across is no longer held to what it
-/// left the ground with; and, no higher than the last claim, held there by
-/// it, as a body held by the sub-step cap is, or by one of the claims'
-/// characters whose way from its last accepted position to this batch's
-/// passed it: within 2 m of the straight line between them (a metre for
-/// the hold, a metre for the way's bending off the line); or by a bystander
-/// within a metre and its `roamed` of it. So
+/// left the ground with. One still in the air no higher than the last
+/// claim may have been held there, as a body held by the sub-step cap is,
+/// by another that came within 1 m of it anywhere on its straight way from
+/// the last claim: one of the claims' characters anywhere on its own
+/// straight way from its last accepted position to this batch's, within a
+/// metre more (its way may have bent off the line), or a bystander
+/// anywhere within its `roamed`. So
 /// without still bystanders a claim is never rejected where check()
 /// accepts it, and the answers of claims with no other character near are
 /// check()'s. A claim near a still bystander is checked with the still
