@@ -133,6 +133,14 @@ static partial class Tests
         Expect<StaleHandleException>(() => { var m = other.Movement; }, "state's world");
     }
 
+    // A checker shaped as a creature (creatures block players).
+    static MovementChecker CreatureChecker(World world)
+    {
+        var def = CharacterDef.Default;
+        def.Flags = EntityFlags.EdgeSlide | EntityFlags.Gravity | EntityFlags.Creature;
+        return new MovementChecker(world, def);
+    }
+
     // Stopped 1 m below where it was dropped 0.8 s before (its arc is on the ground by then),
     // 3 m from where the server last had the creature: held there by it only if the creature
     // may have roamed to it since.
@@ -142,9 +150,7 @@ static partial class Tests
         using (var crowd = new ClaimCrowd(world))
         {
             var player = new MovementChecker(world);
-            var rockDef = CharacterDef.Default;
-            rockDef.Flags = EntityFlags.EdgeSlide | EntityFlags.Gravity | EntityFlags.Creature;
-            var rock = new MovementChecker(world, rockDef);
+            var rock = CreatureChecker(world);
             var stopped = new Claim(0.8, Pad(60, 61.2f, 22));
             foreach (var roamed in new[] { 2.5f, 0f })
             {
@@ -165,9 +171,7 @@ static partial class Tests
         using (var crowd = new ClaimCrowd(world))
         {
             var player = new MovementChecker(world);
-            var rockDef = CharacterDef.Default;
-            rockDef.Flags = EntityFlags.EdgeSlide | EntityFlags.Gravity | EntityFlags.Creature;
-            var rock = new MovementChecker(world, rockDef);
+            var rock = CreatureChecker(world);
             var fall = new Claim(1.0, Pad(60, 60.3f, 20));
             var movedAway = crowd.Check(new[] { new CrowdClaim(player, player.Start(Pad(60, 60.3f, 25), 0.0), fall) },
                                         new[] { new Bystander(rock, Pad(60, 60, 20)) });

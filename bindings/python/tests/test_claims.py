@@ -123,10 +123,15 @@ def test_bad_calls_raise_naming_what_was_wrong(world):
         other.movement
 
 
+def creature_checker(world):
+    """A checker shaped as a creature (creatures block players)."""
+    return MovementChecker(world, transit.CharacterDef(
+        flags=transit.Flag.EDGE_SLIDE | transit.Flag.GRAVITY | transit.Flag.CREATURE))
+
+
 def test_a_still_creature_stops_a_fall_through_it(world):
     player = MovementChecker(world)
-    rock = MovementChecker(world, transit.CharacterDef(
-        flags=transit.Flag.EDGE_SLIDE | transit.Flag.GRAVITY | transit.Flag.CREATURE))
+    rock = creature_checker(world)
     with ClaimCrowd(world) as crowd:
         fall = Claim(1.0, pad(60, 60.3, 20))
         moved_away = crowd.check([(player, player.start(pad(60, 60.3, 25), 0.0), fall)],
@@ -144,8 +149,7 @@ def test_a_fall_stopped_where_a_creature_may_have_roamed_is_held(world):
     # Stopped 1 m below where it was dropped 0.8 s before (its arc is on the
     # ground by then), 3 m from where the server last had the creature.
     player = MovementChecker(world)
-    rock = MovementChecker(world, transit.CharacterDef(
-        flags=transit.Flag.EDGE_SLIDE | transit.Flag.GRAVITY | transit.Flag.CREATURE))
+    rock = creature_checker(world)
     with ClaimCrowd(world) as crowd:
         stopped = Claim(0.8, pad(60, 61.2, 22))
         verdicts = [crowd.check([(player, player.start(pad(60, 61.2, 23), 0.0), stopped)],
