@@ -174,10 +174,12 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
   for (const CrowdClaim& c : claims)
     if (!c.checker || &c.checker->world() != crowd.plain_)
       throw InputError("check_claims: every claim's checker must check in the crowd's world");
-  for (const CrowdBystander& b : bystanders) {
+  for (std::size_t k = 0; k < bystanders.size(); ++k) {
+    const CrowdBystander& b = bystanders[k];
     if (!b.body) throw InputError("check_claims: a bystander without a body");
     if (!std::isfinite(b.roamed) || b.roamed < 0.0f)
-      throw InputError(fmt::format("check_claims: a bystander roamed {} m; give a finite distance, 0 or more", b.roamed));
+      throw InputError(fmt::format("check_claims: bystanders[{}].roamed: {} m; give a finite distance, 0 or more",
+                                   k, b.roamed));
   }
   const auto body_of = [&](std::size_t i) -> const ac::AcBody& {
     return claims[i].checker->settings().body;

@@ -403,7 +403,12 @@ TEST_F(Drop, ClaimsOfAnotherWorldOrTooFewAnswersAreInputErrors) {
   const CrowdClaim mine{&c, c.start(*dropped_at_, 0.0), {1.0, *bounced_, {}}};
   for (const float roamed : {-1.0f, std::numeric_limits<float>::quiet_NaN()}) {
     const CrowdBystander lost{rock_body_, *rock_at_, false, roamed};
-    EXPECT_THROW(check_claims(crowd, {&mine, 1}, {&lost, 1}, out), InputError);
+    try {
+      check_claims(crowd, {&mine, 1}, {&lost, 1}, out);
+      ADD_FAILURE() << "roamed " << roamed << " was taken";
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(), HasSubstr("bystanders[0].roamed"));
+    }
   }
 }
 

@@ -192,8 +192,9 @@ std::optional<double> next_claim_time(const std::vector<Claimant>& claimants) {
 
 // --crowd: the claims of one time checked as one batch (check_claims with a
 // ClaimCrowd), the claimants without a claim then standing where the server
-// last accepted them (roamed since at the speed they had), and the scene's characters that claim nothing, which
-// nothing moves, standing still where they were placed.
+// last accepted them (roamed since at the speed they had), and the scene's
+// characters that claim nothing, which nothing moves, standing still where
+// they were placed.
 void check_together(const World& world, std::vector<Claimant>& claimants, std::span<const CrowdBystander> unmoved) {
   ClaimCrowd crowd(world);
   while (const auto t = next_claim_time(claimants)) {
