@@ -325,6 +325,13 @@ float energy_after_step(const StepEnergy& energy, const AcceptedMovement& last, 
   return std::min(after, energy_height(z, landed_across(last.air_across, speed_at(energy.departed, z), nz)));
 }
 
+// Whether the velocity a state carried leaves the plane it touched at
+// kFrictionlessSpeed or more, which ground friction leaves whole (retail's
+// calc_friction).
+bool leaving_plane(const AcceptedMovement& s) {
+  return s.contact_plane && glm::dot(s.velocity_now, s.contact_plane->plane.normal) >= kFrictionlessSpeed;
+}
+
 // Whether a replay ended with a velocity leaving the walkable plane it is
 // on at kFrictionlessSpeed or more, which ground friction leaves whole
 // (retail's calc_friction).
@@ -1331,8 +1338,10 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const bool stayed = still && (next.supported || !falls || next.hanging || claim.t - last.left_t <= kRestLag);
   keep_jump(last, reach.result.contact && !stayed, next);
   // Friction takes its share only where the path ends touching the ground
-  // (a body just above it, which the probe below calls supported, glides).
-  const float friction_dt = reach.result.contact ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f;
+  // (a body just above it, which the probe below calls supported, glides),
+  // and not from a velocity carried off the plane it touched.
+  const bool frictional = reach.result.contact && !leaving_plane(last);
+  const float friction_dt = frictional ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f;
   next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, reach.result.contact);
   // Held still off walkable ground past the sub-step cap, retail refuses
   // its moves but integrates its velocity: it falls faster and faster where
