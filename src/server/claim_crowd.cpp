@@ -131,7 +131,12 @@ bool ClaimCrowd::someone_near(const ac::AcBody& body, std::optional<std::size_t>
     const Sphere bounds = o.bounds();
     const Vec3 centre =
         get_offset(last.position, o.position) + (bounds.center - o.position.frame.origin);
-    if (distance_to_segment(centre, path) <= reach + bounds.radius) return true;
+    // As far as someone_within's hold reaches: along the way it went, or
+    // as far as it may have roamed.
+    const Member& m = members_[k];
+    const Vec3 way = m.from ? get_offset(*m.from, o.position) : Vec3(0.0f);
+    const float spread = m.from ? kWayBend : m.roamed;
+    if (segments_apart(Vec3(0.0f), path, centre - way, way) <= reach + bounds.radius + spread) return true;
   }
   return false;
 }
