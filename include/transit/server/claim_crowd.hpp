@@ -82,7 +82,8 @@ class ClaimCrowd {
   // in member order whatever the batches before did.
   void place(std::span<const Member> members);
   // Whether a member other than `self` stands near enough to the path from
-  // `last` to `claim` of a character of body `body` to have changed it.
+  // `last` to `claim` of a character of body `body` to have changed it, or
+  // may have come so near on its way (kWayBend) or roaming.
   bool someone_near(const ac::AcBody& body, std::optional<std::size_t> self,
                     const AcceptedMovement& last, const MovementClaim& claim) const;
   // Whether a sphere of a member other than `self` comes within `margin` of
@@ -114,8 +115,9 @@ class ClaimCrowd {
 /// claim that check rejects as too fast, through a wall, into an
 /// unreachable cell or flying, or accepts in the air with nothing of the
 /// world holding it up, and that passes near another character of
-/// the batch (the claims' characters at their last accepted positions, the
-/// bystanders where given), is checked again with every other character
+/// the batch (the claims' characters at their last accepted positions, or
+/// along the way each went to its claim; the bystanders where given, or
+/// where they may have roamed to), is checked again with every other character
 /// standing there as an object (retail's collisions with creatures: players
 /// pass through players), then with those of the claims where this batch
 /// put them (the claim, or the forced position), and accepted if either
