@@ -920,8 +920,14 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
     // Leaving its plane, friction takes none of it: it stays unsteady.
     const bool frictionless = steady && leaves_plane(*end);
     if (frictionless) next.unsteady_t = claim.t;
-    if (!on_ground || frictionless || horizontal(end->velocity) > horizontal(next.velocity_now))
+    if (!on_ground || frictionless || horizontal(end->velocity) > horizontal(next.velocity_now)) {
       next.velocity_now = end->velocity;
+      // And the plane that replay ends touching: the client's body keeps
+      // the plane it last touched (a steep one it is pressed along, a
+      // slope it ran off), which the straight path may miss; that
+      // velocity meets its friction, and the next replays start on it.
+      if (next.supported && end->contact && end->contact_plane) next.contact_plane = end->contact_plane;
+    }
     // Off walkable ground the replay kept this much of it (a body skipping
     // over the ground meets its friction only now and then), no more than
     // the step had. Not on it: the replay starts from the claims' average,

@@ -15,7 +15,7 @@
 // TRANSIT_SOAK_SEED; TRANSIT_CLAIM_SOAK_CASE=N runs one case and lists its
 // false rejections and accepted cheats,
 // TRANSIT_CLAIM_SOAK_TRACE=NAME prints a character's claims and control changes,
-// TRANSIT_CLAIM_SOAK_FRAMES=NAME its every frame, sliding normal and event, TRANSIT_CLAIM_SOAK_ONLY=
+// TRANSIT_CLAIM_SOAK_FRAMES=NAME its every frame, sliding normal, contact plane and event, TRANSIT_CLAIM_SOAK_ONLY=
 // PREFIX keeps only characters so named (which changes the run),
 // TRANSIT_CLAIM_SOAK_LIST=1 lists the false rejections,
 // TRANSIT_CLAIM_SOAK_ALONE=1 checks each claim on its own, as check() does,
@@ -271,6 +271,11 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
                       to_string(sim.status(cl.index)), ch.body.position.objcell_id, ch.body.position.frame.origin.x,
                       ch.body.position.frame.origin.y, ch.body.position.frame.origin.z, ch.body.velocity.x,
                       ch.body.velocity.y, ch.body.velocity.z);
+          if (ch.body.contact_plane) {
+            const Vec3& n = ch.body.contact_plane->plane.normal;
+            std::printf("  plane contact=%d walkable=%d normal [%.3f %.3f %.3f] v.n=%.2f\n", ch.body.contact,
+                        ch.body.on_walkable, n.x, n.y, n.z, glm::dot(ch.body.velocity, n));
+          }
         }
     FrameBatch batch;
     std::vector<const Client*> standing;  // by bystander
@@ -578,6 +583,18 @@ TEST(ClaimSoak, BodiesGlidingOnWithoutFrictionAreAccepted) {
 // random0; seed 7: tiny0; seed 99: tiny0).
 TEST(ClaimSoak, BodiesCarryingVelocityOffTheirPlaneKeepItAreAccepted) {
   expect_every_case_right({925713303004407463ull, 14697652019218213982ull, 13101086215981778515ull});
+}
+
+// Bodies whose accepted claims carry the velocity of a replay, and now also
+// the plane that replay ends touching (every claim of each case is
+// accepted): bodies pressed along steep planes and flying off them (a human
+// pushed up one at 14 m/s), and a body in a dungeon. The straight path
+// found another plane or none, the next replays started on it, and none
+// came near (seed 20261125: large4; seed 424242: large1; seed 99: human0
+// twice, random0).
+TEST(ClaimSoak, BodiesKeepThePlaneTheReplayOfTheirVelocityTouchesAreAccepted) {
+  expect_every_case_right({15341388289691475431ull, 1017399836008717955ull, 3656631687191541667ull,
+                           8832912344108255028ull, 5901403870389216372ull});
 }
 
 // Bodies a fall stopped inside another character (every claim of each
