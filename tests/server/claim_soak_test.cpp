@@ -333,6 +333,12 @@ void run_case(std::uint64_t case_seed, long want, SoakTally& tally) {
                     check.next.velocity_now.y, check.next.velocity_now.z, check.next.energy_z, check.next.hanging,
                     to_string(check.verdict),
                     check.reason.c_str());
+      if (std::getenv("TRANSIT_CLAIM_SOAK_TRACE") && ch.name == std::getenv("TRANSIT_CLAIM_SOAK_TRACE") &&
+          check.next.contact_plane) {
+        const Vec3& n = check.next.contact_plane->plane.normal;
+        std::printf("%s plane normal [%.3f %.3f %.3f] v.n=%.2f\n", ch.name.c_str(), n.x, n.y, n.z,
+                    glm::dot(check.next.velocity_now, n));
+      }
       if (std::getenv("TRANSIT_CLAIM_SOAK_TRACE") && ch.name == std::getenv("TRANSIT_CLAIM_SOAK_TRACE"))
         for (const MotionChange& m : claim.changes)
           std::printf("%s change t %.4f fwd %d strafe %d turn %.1f jumped %d\n", ch.name.c_str(), m.t,
