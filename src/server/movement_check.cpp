@@ -254,6 +254,22 @@ bool near_path(const World& world, const ac::AcBody& body, const Position& from,
   return !r.ok || !r.collided_object_ids.empty() || r.collision_normal || r.contact_plane;
 }
 
+// The fraction of a step of `dt` seconds that a body in the air at `last`
+// flies on its arc before it may meet something (within kNearPath): a slope
+// or ledge may turn its fall's speed across only from there.
+float free_fraction(const World& world, const ac::AcBody& body, const AcceptedMovement& last, float dt) {
+  const Vec3 chord = last.velocity_now * dt - Vec3(0.0f, 0.0f, 0.5f * kG * dt * dt);
+  const float length = glm::length(chord);
+  if (length < kSamePlace) return 0.0f;
+  ac::AcBody wide = body;
+  for (Sphere& s : wide.spheres) s.radius += kNearPath / body.scale;
+  const ac::AcMoveResult r =
+      ac::move_body(world, wide, last.position, moved(last.position, chord), ac::AcContact{}, kReachOptions);
+  if (!r.ok) return 0.0f;
+  if (!r.collision_normal && !r.contact_plane && r.collided_object_ids.empty()) return 1.0f;
+  return std::clamp(glm::length(get_offset(last.position, r.position)) / length, 0.0f, 1.0f);
+}
+
 // Whether a body at `at` may have stood on something in the last `dt`
 // seconds: a fall from there stops short of where gravity takes it in that
 // time (and kNearPath more).
@@ -1234,6 +1250,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // Off walkable ground, a slope or what it met may have turned all of the
   // speed its last step shows across (a body falling at 31 m/s onto steep
   // slopes ran on across them at 18 m/s).
+  const float unturned_speed = ground_speed;
   if (!walking(last)) ground_speed = std::max(ground_speed, std::min(glm::length(last.velocity), cap));
   // On walkable ground its motion moves it beside its own velocity: until
   // friction has taken the velocity it landed with, both (a runner landing
@@ -1251,6 +1268,16 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     return std::min(last.budget + allowance, speed * options_.burst_seconds + allowance) - horizontal(step);
   };
   float budget = budget_at(ground_speed, on_its_arc);
+  // In the air, only once its arc may have met something: where the step
+  // needs that turned speed, what of the step it flew free moves it no
+  // faster than before (a ball falling at 30 m/s 3 m above the ground
+  // cannot go 10 m across in 0.23 s).
+  if (!last.supported && ground_speed > unturned_speed && budget >= -options_.distance_slack &&
+      budget_at(unturned_speed, on_its_arc) < -options_.distance_slack) {
+    const float free = free_fraction(world, settings_.body, last, dt);
+    ground_speed -= (ground_speed - unturned_speed) * free;
+    budget = budget_at(ground_speed, on_its_arc);
+  }
   // On its arc, where its speed across is what it left the ground with,
   // the client's physics may lag its claim by up to retail's least quantum
   // (a frame shorter than it moves nothing): the distance that lag takes,

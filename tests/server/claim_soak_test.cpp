@@ -603,6 +603,14 @@ TEST(ClaimSoak, BodiesKeepThePlaneTheReplayOfTheirVelocityTouchesAreAccepted) {
                            8832912344108255028ull, 5901403870389216372ull});
 }
 
+// A ball falling straight down at 30 m/s, 3 m above the ground, whose claim
+// a cheat moved 10 m across (seed 31337, tiny4): a slope may turn a fall's
+// speed across only once its arc may have met it (TurnedFall.…). Every
+// cheat of the case is rejected and every claim accepted.
+TEST(ClaimSoak, ATeleportAcrossOfABallFallingStraightDownIsRejected) {
+  expect_every_case_right({17392056671537277516ull});
+}
+
 // Bodies a fall stopped inside another character (every claim of each
 // case is accepted): the straight path, with the others where the server
 // had them, stopped on the other 0.5-0.9 m short of the claim, and no

@@ -150,6 +150,28 @@ TEST(Glide, OverFlatGroundFrictionStopsItAndAGlideOnIsRejected) {
   EXPECT_LE(refused, 2.0);
 }
 
+// A body falling off walkable ground may have had its fall's speed turned
+// across by a slope or ledge it met, but only once its arc may have met
+// one. Falling at 30 m/s 3 m above flat ground, 0.232 s on it may be 3 m
+// across on the ground, not 8: it flew the first third of the step
+// straight down. Before, the fall's whole speed went across for the whole
+// step, with the 0.1 s burst carried from the fall on top (a soak's ball so
+// falling was let 10 m across).
+TEST(TurnedFall, ItsSpeedGoesAcrossOnlyOnceItsArcMayHaveMetSomething) {
+  const SceneDesc scene = flat_with_human({96.0f, 96.0f, 3.0f});
+  const World world = World::from_scene(scene);
+  const MovementChecker checker(world, CharacterSettings::from_desc(scene.characters[0]));
+  const auto at = [&](float across, float z) {
+    return *world.resolve_global(test::kBlockOrigin + Vec3(96.0f + across, 96.0f, z));
+  };
+  const AcceptedMovement falling = checker.start(at(0.0f, 3.0f), 0.0, Vec3(0.0f, 0.0f, -30.0f));
+  ASSERT_FALSE(falling.supported);
+  const ClaimCheck near = checker.check(falling, {0.232, at(3.0f, 0.0f), {}});
+  EXPECT_TRUE(near.accepted()) << near.reason;
+  const ClaimCheck far = checker.check(falling, {0.232, at(8.0f, 0.0f), {}});
+  EXPECT_EQ(far.verdict, ClaimVerdict::TooFast) << far.reason;
+}
+
 // A long fall whose client's frames leave remainders shorter than
 // retail's least quantum (1/30 s) to the next: frames of 0.073, 0.222,
 // 0.092 and 0.219 s, claimed every four, leave up to 0.033 s of physics
