@@ -244,14 +244,23 @@ float air_across_after(const StateVelocities& leave, const AcceptedMovement& las
   return landing ? std::max(left, horizontal(last.velocity_now)) : left;
 }
 
+// The straight path from `from` to `to` of a body kNearPath wider, and
+// whether it met something on the way.
+ac::AcMoveResult wide_path(const World& world, const ac::AcBody& body, const Position& from, const Position& to) {
+  ac::AcBody wide = body;
+  for (Sphere& s : wide.spheres) s.radius += kNearPath / body.scale;
+  return ac::move_body(world, wide, from, to, ac::AcContact{}, kReachOptions);
+}
+bool met_something(const ac::AcMoveResult& r) {
+  return !r.collided_object_ids.empty() || r.collision_normal || r.contact_plane;
+}
+
 // Whether something a body flying from `from` to `to` may have met lies
 // within kNearPath of its straight path: the path of a body as much wider
 // meets something.
 bool near_path(const World& world, const ac::AcBody& body, const Position& from, const Position& to) {
-  ac::AcBody wide = body;
-  for (Sphere& s : wide.spheres) s.radius += kNearPath / body.scale;
-  const ac::AcMoveResult r = ac::move_body(world, wide, from, to, ac::AcContact{}, kReachOptions);
-  return !r.ok || !r.collided_object_ids.empty() || r.collision_normal || r.contact_plane;
+  const ac::AcMoveResult r = wide_path(world, body, from, to);
+  return !r.ok || met_something(r);
 }
 
 // The fraction of a step of `dt` seconds that a body in the air at `last`
@@ -261,12 +270,9 @@ float free_fraction(const World& world, const ac::AcBody& body, const AcceptedMo
   const Vec3 chord = last.velocity_now * dt - Vec3(0.0f, 0.0f, 0.5f * kG * dt * dt);
   const float length = glm::length(chord);
   if (length < kSamePlace) return 0.0f;
-  ac::AcBody wide = body;
-  for (Sphere& s : wide.spheres) s.radius += kNearPath / body.scale;
-  const ac::AcMoveResult r =
-      ac::move_body(world, wide, last.position, moved(last.position, chord), ac::AcContact{}, kReachOptions);
+  const ac::AcMoveResult r = wide_path(world, body, last.position, moved(last.position, chord));
   if (!r.ok) return 0.0f;
-  if (!r.collision_normal && !r.contact_plane && r.collided_object_ids.empty()) return 1.0f;
+  if (!met_something(r)) return 1.0f;
   return std::clamp(glm::length(get_offset(last.position, r.position)) / length, 0.0f, 1.0f);
 }
 
@@ -341,19 +347,10 @@ float energy_after_step(const StepEnergy& energy, const AcceptedMovement& last, 
   return std::min(after, energy_height(z, landed_across(last.air_across, speed_at(energy.departed, z), nz)));
 }
 
-// Whether the velocity a state carried leaves the plane it touched at
-// kFrictionlessSpeed or more, which ground friction leaves whole (retail's
-// calc_friction).
-bool leaving_plane(const AcceptedMovement& s) {
-  return s.contact_plane && glm::dot(s.velocity_now, s.contact_plane->plane.normal) >= kFrictionlessSpeed;
-}
-
-// Whether a replay ended with a velocity leaving the walkable plane it is
-// on at kFrictionlessSpeed or more, which ground friction leaves whole
-// (retail's calc_friction).
-bool leaves_plane(const ReplayEnd& end) {
-  return end.contact && end.on_walkable && end.contact_plane &&
-         glm::dot(end.velocity, end.contact_plane->plane.normal) >= kFrictionlessSpeed;
+// Whether `velocity` leaves `plane` at kFrictionlessSpeed or more, which
+// ground friction leaves whole (retail's calc_friction).
+bool leaves_plane(const Vec3& velocity, const std::optional<ac::CellPlane>& plane) {
+  return plane && glm::dot(velocity, plane->plane.normal) >= kFrictionlessSpeed;
 }
 
 ac::AcContact contact_of(const AcceptedMovement& s) {
@@ -934,7 +931,8 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
   }
   if (end) {
     // Leaving its plane, friction takes none of it: it stays unsteady.
-    const bool frictionless = steady && leaves_plane(*end);
+    const bool frictionless =
+        steady && end->contact && end->on_walkable && leaves_plane(end->velocity, end->contact_plane);
     if (frictionless) next.unsteady_t = claim.t;
     if (!on_ground || frictionless || horizontal(end->velocity) > horizontal(next.velocity_now)) {
       next.velocity_now = end->velocity;
@@ -1373,7 +1371,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // Friction takes its share only where the path ends touching the ground
   // (a body just above it, which the probe below calls supported, glides),
   // and not from a velocity carried off the plane it touched.
-  const bool frictional = reach.result.contact && !leaving_plane(last);
+  const bool frictional = reach.result.contact && !leaves_plane(last.velocity_now, last.contact_plane);
   const float friction_dt = frictional ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f;
   next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, reach.result.contact);
   // Held still off walkable ground past the sub-step cap, retail refuses
