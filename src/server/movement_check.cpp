@@ -784,6 +784,15 @@ std::optional<std::string> beyond_reach(const ControlBounds& controls, const Sta
                      across, dt, toward, reach);
 }
 
+// Whether a position's cell holds it: its origin, or its body's first
+// sphere's centre, by which retail's transition finds the cell
+// (find_cell_list); a body may stand with its origin below a floor.
+bool holds_body(const World& world, const ac::AcBody& body, const Position& at) {
+  if (world.point_in_cell(at.objcell_id, at.frame.origin)) return true;
+  return !body.spheres.empty() &&
+         world.point_in_cell(at.objcell_id, at.frame.local_to_global(body.spheres[0].center * body.scale));
+}
+
 ClaimCheck reject(ClaimVerdict verdict, std::string reason, const AcceptedMovement& last,
                   const Position& forced, double t) {
   ClaimCheck c;
@@ -886,8 +895,8 @@ std::optional<std::string> MovementChecker::claim_problem(const AcceptedMovement
   const Vec3& o = to.frame.origin;
   if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.z)) return "the claimed position is not finite";
   if (!world_->has_cell(to.objcell_id)) return fmt::format("cell 0x{:08X} is not in the world", to.objcell_id);
-  if (!world_->point_in_cell(to.objcell_id, to.frame.origin))
-    return fmt::format("cell 0x{:08X} does not hold the claimed point", to.objcell_id);
+  if (!holds_body(*world_, settings_.body, to))
+    return fmt::format("cell 0x{:08X} holds neither the claimed point nor the body's first sphere", to.objcell_id);
   return changes_problem(claim);
 }
 
@@ -1337,8 +1346,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     const Position& end = reach.result.ok ? reach.result.position : last.position;
     if (!is_outdoor(to.objcell_id) && end.objcell_id != to.objcell_id)
       return reject(ClaimVerdict::UnreachableCell,
-                    fmt::format("the path from {} ends in 0x{:08X}, not in 0x{:08X}", where(last.position),
-                                end.objcell_id, to.objcell_id),
+                    fmt::format("the path from {} ends at {}, not in 0x{:08X}", where(last.position), where(end),
+                                to.objcell_id),
                     last, end, claim.t);
     return reject(ClaimVerdict::ThroughWall,
                   fmt::format("the path from {} stops at {}, {:.2f} m short of {}", where(last.position), where(end),

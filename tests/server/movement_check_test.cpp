@@ -365,7 +365,21 @@ TEST_F(DemoClaims, ClaimsThatAreNotPositionsAreInvalid) {
   EXPECT_THAT(checker().check(s, far).reason, HasSubstr("is a teleport"));
   MovementClaim wrong_cell{10.1, s.position, s.motion};
   wrong_cell.position.objcell_id = 0xA9B40100;
-  EXPECT_THAT(checker().check(s, wrong_cell).reason, HasSubstr("does not hold the claimed point"));
+  EXPECT_THAT(checker().check(s, wrong_cell).reason, HasSubstr("holds neither the claimed point nor the body"));
+}
+
+// Retail finds a body's cell by its first sphere's centre: a body may
+// stand with its origin just below a room's floor (a soak's random body did,
+// pressed into a dungeon's corner), and its claim names that room.
+TEST_F(DemoClaims, AClaimWhoseOriginIsJustBelowARoomsFloorIsInThatRoom) {
+  std::size_t i = 1;
+  while (i < reports_->size() && !is_indoor((*reports_)[i].position.objcell_id)) ++i;
+  ASSERT_LT(i, reports_->size());
+  const AcceptedMovement s = accepted_at((*reports_)[i - 1].t);
+  MovementClaim low{(*reports_)[i].t, (*reports_)[i].position, (*reports_)[i].motion};
+  low.position.frame.origin.z -= 0.05f;
+  ASSERT_FALSE(world_->point_in_cell(low.position.objcell_id, low.position.frame.origin));
+  EXPECT_NE(checker().check(s, low).verdict, ClaimVerdict::Invalid) << checker().check(s, low).reason;
 }
 
 TEST_F(DemoClaims, AClaimDaysAfterTheLastIsInvalidAndTheCheckGoesOnFromIt) {
