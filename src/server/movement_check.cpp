@@ -1275,16 +1275,6 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     return std::min(last.budget + allowance, speed * options_.burst_seconds + allowance) - horizontal(step);
   };
   float budget = budget_at(ground_speed, on_its_arc);
-  // In the air, only once its arc may have met something: where the step
-  // needs that turned speed, what of the step it flew free moves it no
-  // faster than before (a ball falling at 30 m/s 3 m above the ground
-  // cannot go 10 m across in 0.23 s).
-  if (!last.supported && ground_speed > unturned_speed && budget >= -options_.distance_slack &&
-      budget_at(unturned_speed, on_its_arc) < -options_.distance_slack) {
-    const float free = free_fraction(world, settings_.body, last, dt);
-    ground_speed -= (ground_speed - unturned_speed) * free;
-    budget = budget_at(ground_speed, on_its_arc);
-  }
   // On its arc, where its speed across is what it left the ground with,
   // the client's physics may lag its claim by up to retail's least quantum
   // (a frame shorter than it moves nothing): the distance that lag takes,
@@ -1293,6 +1283,16 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     return on_its_arc ? std::max(options_.distance_slack, top * (1.0f + options_.speed_margin) * kMinQuantum)
                       : options_.distance_slack;
   };
+  // In the air, only once its arc may have met something: where the step
+  // needs that turned speed, what of the step it flew free moves it no
+  // faster than before (a ball falling at 30 m/s 3 m above the ground
+  // cannot go 10 m across in 0.23 s).
+  if (!last.supported && ground_speed > unturned_speed && budget >= -slack_at(ground_speed) &&
+      budget_at(unturned_speed, on_its_arc) < -slack_at(unturned_speed)) {
+    const float free = free_fraction(world, settings_.body, last, dt);
+    ground_speed -= (ground_speed - unturned_speed) * free;
+    budget = budget_at(ground_speed, on_its_arc);
+  }
   // Landed on walkable ground since it was in the air, its motion moves it
   // beside the velocity it landed with (a runner landing at 12.7 m/s ran on
   // at 22 m/s for a frame), no faster than its energy allows.
