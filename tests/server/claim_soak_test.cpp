@@ -627,6 +627,18 @@ TEST(ClaimSoak, ABodyWhoseOriginIsBelowARoomsFloorIsInThatRoom) {
   expect_every_case_right({15798269948822008150ull});
 }
 
+// Paths the client's body took that no straight transition, nor one
+// through a corner, follows (every claim of each case is accepted): a body
+// that ran up over a crest on walkable ground and flew off it, 4.6 m on and
+// 0.24 m lower, where the straight path along the ground ran into the slope
+// (seed 20261125, random0: up a step, then on), and one that ran down into
+// a valley at 18 m/s and flew up the steep slope beyond it, where the
+// straight path through the air landed short on that slope (random2: on
+// from there through the air again).
+TEST(ClaimSoak, BodiesOverACrestOrUpASteepSlopeReachTheirClaims) {
+  expect_every_case_right({16719329079489399787ull, 8448594682513219509ull});
+}
+
 // Bodies a fall stopped inside another character (every claim of each
 // case is accepted): the straight path, with the others where the server
 // had them, stopped on the other 0.5-0.9 m short of the claim, and no
