@@ -244,6 +244,17 @@ float air_across_after(const StateVelocities& leave, const AcceptedMovement& las
   return landing ? std::max(left, horizontal(last.velocity_now)) : left;
 }
 
+// What of a fall its last step landed with the slope it landed on turns
+// along it (m/s, as landed_across), where the claims show it land: a ball
+// falling straight down onto a slope rolled off at 4 m/s, which a replay of
+// other frames may end without.
+float slid_off_landing(const AcceptedMovement& last) {
+  if (!last.contact_plane) return 0.0f;
+  const Vec3& n = last.contact_plane->plane.normal;
+  if (glm::dot(last.velocity, n) > -kFrictionlessSpeed) return 0.0f;
+  return landed_across(horizontal(last.velocity), glm::length(last.velocity), n.z);
+}
+
 // The straight path from `from` to `to` of a body kNearPath wider, and
 // whether it met something on the way.
 ac::AcMoveResult wide_path(const World& world, const ac::AcBody& body, const Position& from, const Position& to) {
@@ -1276,7 +1287,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // at 18 m/s ran on 26 m/s for a frame), no faster than physics allows.
   if (walking(last) && !last.motion.jumped && !motion.jumped && claim.t - last.unsteady_t <= kMomentumSeconds) {
     const float run = faster_motion_speed(ground_velocities_, last, motion);
-    ground_speed = std::max(ground_speed, std::min(run + horizontal(last.velocity_now), cap));
+    const float carried = std::max(horizontal(last.velocity_now), slid_off_landing(last));
+    ground_speed = std::max(ground_speed, std::min(run + carried, cap));
   }
   // Gravity may speed it up along a slope (one too steep, or met in
   // between), no faster than its energy allows.
