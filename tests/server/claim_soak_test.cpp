@@ -23,7 +23,7 @@
 // TRANSIT_CLAIM_SOAK_CHANGES=0 sends no motion changes, as before they were
 // checked, TRANSIT_CLAIM_SOAK_JITTER=S delays every message up to S s).
 //
-// Not yet zero: about 0.005% of legitimate claims are rejected and up to
+// Not yet zero: about 0.001% of legitimate claims are rejected and up to
 // 0.002% of cheats accepted over 1,000,000 claims (docs/server.md
 // lists the kinds and why the claims cannot tell them apart); the bounds
 // below keep them from growing.
