@@ -386,8 +386,9 @@ std::optional<float> terrain_height(const World& world, const Position& p) {
 // Where the transitions from the last accepted position towards the claim
 // end: straight, then (for a jump up onto something or a drop off a ledge,
 // whose arcs pass above the straight line) up then across or across then
-// down, or up a step then on (over a crest), then once more from where the
-// straight one stopped, then round a corner: along x then y, or y then x.
+// down, then once more from where the straight one stopped, then round a
+// corner: along x then y, or y then x; last, the rarer ones (tried only
+// where the others fail, as they cost transitions).
 struct Reach {
   ac::AcMoveResult result;  // of the path that reached, else of the straight one
   bool reached = false;
@@ -408,14 +409,14 @@ class Paths {
     ac::move_body(world_, body_, last_.position, claim_, contact_of(last_), kReachOptions, r.result);
     if ((r.reached = reaches(r.result))) return r;
     // Jumps and falls: the straight line through the air, not along the ground.
-    if (contact_of(last_).contact && (again_from(last_.position, ac::AcContact{}) || on_from_landing()))
-      return taken();
+    std::optional<Position> landed_short;
+    if (contact_of(last_).contact) {
+      if (again_from(last_.position, ac::AcContact{})) return taken();
+      if (last_leg_.ok && !stayed(last_.position, last_leg_)) landed_short = last_leg_.position;
+    }
     const Vec3 d = get_offset(last_.position, claim_);
     if (d.z > 0.0f && via(moved(last_.position, {0.0f, 0.0f, d.z + 0.05f}))) return taken();
     if (d.z < 0.0f && via(moved(last_.position, {d.x, d.y, 0.0f}))) return taken();
-    // Over a crest and down: up a step first.
-    if (d.z <= 0.0f && via(moved(last_.position, {0.0f, 0.0f, std::max(step_up_reach(body_), first_radius(body_))})))
-      return taken();
     if (r.result.ok && again(r.result)) return taken();
     // Round a corner (along a wall, then through a doorway in it): across
     // one way, then the other.
@@ -432,6 +433,12 @@ class Paths {
     // Turning as it ran (off a door jamb it was stuck on): first along its
     // heading.
     if (const auto turn = ahead(); turn && via(*turn, contact_of(last_))) return taken();
+    // Over a crest and down: up a step first.
+    if (d.z <= 0.0f && via(moved(last_.position, {0.0f, 0.0f, std::max(step_up_reach(body_), first_radius(body_))})))
+      return taken();
+    // The path through the air stopped short (landing on a slope it then
+    // ran or flew up): on from there through the air again.
+    if (landed_short && again_from(*landed_short, ac::AcContact{})) return taken();
     if ((!r.result.ok || stayed(last_.position, r.result)) && off_own_floor()) return taken();
     if (without_characters_ && r.result.ok && through_characters(r.result)) return Reach{last_leg_, true, false};
     return r;
@@ -510,14 +517,6 @@ class Paths {
   }
 
   Reach taken() { return Reach{last_leg_, true, true}; }
-
-  // A path through the air that stopped short of the claim (landing on a
-  // slope it then ran or flew up), on from there through the air again.
-  bool on_from_landing() {
-    if (!last_leg_.ok || stayed(last_.position, last_leg_)) return false;
-    const Position landed = last_leg_.position;
-    return again_from(landed, ac::AcContact{});
-  }
 
   // On from where `stopped` through the characters to a claim lying in
   // one, keeping what the path met.
