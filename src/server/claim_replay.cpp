@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "server/claim_energy.hpp"
+#include "server/plane_motion.hpp"
 #include "transit/math/constants.hpp"
 #include "transit/motion/body_update.hpp"
 #include "transit/sim/sim_character.hpp"
@@ -137,8 +138,7 @@ class Replayer {
   // walkable plane the probe found under it left that plane (retail's jump
   // leaves the ground, and starts only from walkable ground).
   bool jumped_off(const Vec3& velocity) const {
-    return last_.motion.jumped && last_.on_walkable && last_.contact_plane &&
-           glm::dot(velocity, last_.contact_plane->plane.normal) >= kFrictionlessSpeed;
+    return last_.motion.jumped && last_.on_walkable && leaves_plane(velocity, last_.contact_plane);
   }
 
   static float energy_of(const PhysicsBody& body) {

@@ -9,6 +9,7 @@
 #include "server/claim_energy.hpp"
 #include "server/claim_replay.hpp"
 #include "server/motion_schedule.hpp"
+#include "server/plane_motion.hpp"
 #include "transit/math/constants.hpp"
 #include "transit/math/input_error.hpp"
 #include "transit/movers/ac/ac_checks.hpp"
@@ -239,8 +240,7 @@ float air_across_after(const StateVelocities& leave, const AcceptedMovement& las
   if (!last.supported) return std::max(last.air_across, left);
   // Still falling into the ground the probe stood it on, it had not landed
   // (retail's landing takes that fall): it flies on with what it carried.
-  const bool landing = last.contact_plane &&
-                       glm::dot(last.velocity_now, last.contact_plane->plane.normal) <= -kFrictionlessSpeed;
+  const bool landing = falls_into_plane(last.velocity_now, last.contact_plane);
   return landing ? std::max(left, horizontal(last.velocity_now)) : left;
 }
 
@@ -249,10 +249,8 @@ float air_across_after(const StateVelocities& leave, const AcceptedMovement& las
 // falling straight down onto a slope rolled off at 4 m/s, which a replay of
 // other frames may end without.
 float slid_off_landing(const AcceptedMovement& last) {
-  if (!last.contact_plane) return 0.0f;
-  const Vec3& n = last.contact_plane->plane.normal;
-  if (glm::dot(last.velocity, n) > -kFrictionlessSpeed) return 0.0f;
-  return landed_across(horizontal(last.velocity), glm::length(last.velocity), n.z);
+  if (!falls_into_plane(last.velocity, last.contact_plane)) return 0.0f;
+  return landed_across(horizontal(last.velocity), glm::length(last.velocity), last.contact_plane->plane.normal.z);
 }
 
 // The straight path from `from` to `to` of a body kNearPath wider, and
@@ -356,12 +354,6 @@ float energy_after_step(const StepEnergy& energy, const AcceptedMovement& last, 
   const float z = next.position.frame.origin.z;
   const float nz = next.contact_plane ? std::abs(next.contact_plane->plane.normal.z) : kFloorZ;
   return std::min(after, energy_height(z, landed_across(last.air_across, speed_at(energy.departed, z), nz)));
-}
-
-// Whether `velocity` leaves `plane` at kFrictionlessSpeed or more, which
-// ground friction leaves whole (retail's calc_friction).
-bool leaves_plane(const Vec3& velocity, const std::optional<ac::CellPlane>& plane) {
-  return plane && glm::dot(velocity, plane->plane.normal) >= kFrictionlessSpeed;
 }
 
 ac::AcContact contact_of(const AcceptedMovement& s) {

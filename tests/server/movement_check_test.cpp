@@ -379,7 +379,8 @@ TEST_F(DemoClaims, AClaimWhoseOriginIsJustBelowARoomsFloorIsInThatRoom) {
   MovementClaim low{(*reports_)[i].t, (*reports_)[i].position, (*reports_)[i].motion};
   low.position.frame.origin.z -= 0.05f;
   ASSERT_FALSE(world_->point_in_cell(low.position.objcell_id, low.position.frame.origin));
-  EXPECT_NE(checker().check(s, low).verdict, ClaimVerdict::Invalid) << checker().check(s, low).reason;
+  const ClaimCheck check = checker().check(s, low);
+  EXPECT_NE(check.verdict, ClaimVerdict::Invalid) << check.reason;
 }
 
 TEST_F(DemoClaims, AClaimDaysAfterTheLastIsInvalidAndTheCheckGoesOnFromIt) {
