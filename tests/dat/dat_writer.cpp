@@ -66,7 +66,7 @@ std::string write_dat(const std::map<std::uint32_t, std::string>& files, const D
   }
   for (TreeNode& node : nodes) {
     node.chain = chains.size();
-    chains.push_back({std::string(kDirectoryNodeBytes, '\0'), {}});
+    chains.emplace_back().data.assign(kDirectoryNodeBytes, '\0');
   }
 
   // Blocks are handed out one per chain in turn while any chain needs more.

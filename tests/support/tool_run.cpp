@@ -4,10 +4,12 @@
 #include <cstdio>
 #include <sys/wait.h>
 
+#include <fmt/format.h>
+
 namespace transit::test {
 
 ToolRun run_tool(const std::string& args) {
-  const std::string command = std::string(TRANSIT_TOOL_PATH) + " " + args + " 2>&1";
+  const std::string command = fmt::format("{} {} 2>&1", TRANSIT_TOOL_PATH, args);
   ToolRun run;
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return run;
