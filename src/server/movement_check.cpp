@@ -70,6 +70,12 @@ constexpr float kSameFlightSlack = 0.05f;
 constexpr float kNearPath = 0.5f;
 // Metres within which something may hold a body still in the air.
 constexpr float kHeldMargin = 0.3f;
+// How far below where a fall met a steep slope its arc may end for that
+// height to bound the claim (metres).
+constexpr float kSlideWindow = 3.0f;
+// How far below where a fall met something its probe must have stopped to
+// have slid (metres, over the search's resolution).
+constexpr float kSlidAtLeast = 0.05f;
 
 // Retail's steps without moving after which a body stuck in a fall stands on
 // a floor of its own (CollisionInfo.FramesStationaryFall).
@@ -628,6 +634,25 @@ std::optional<FallStop> fall_stops_at(const World& world, const ac::AcBody& body
     return std::nullopt;
   return FallStop{r.position.frame.origin.z,
                   r.contact_plane && ac::ObjectInfo::is_valid_walkable(r.contact_plane->plane.normal)};
+}
+
+// Where a fall straight down from `at` to `z` first met something, to
+// within a few centimetres, if that is above where fall_stops_at's probe
+// stopped (`stop_z`): where it met a steep plane, which the probe slid down
+// from for the rest of its depth (a ball met a slope at 45.6 m and the
+// probe ended at 39.2 m).
+std::optional<float> slid_from_z(const World& world, const ac::AcBody& body, const Position& at, float z,
+                                 float stop_z) {
+  constexpr int kHalvings = 8;
+  float clear = 0.0f;
+  float met = at.frame.origin.z - z;
+  for (int i = 0; i < kHalvings; ++i) {
+    const float depth = 0.5f * (clear + met);
+    (fall_stops_at(world, body, at, at.frame.origin.z - depth) ? met : clear) = depth;
+  }
+  const float first = at.frame.origin.z - met;
+  if (first <= stop_z + 2.0f * (met - clear) + kSlidAtLeast) return std::nullopt;
+  return first;
 }
 
 // The fastest a bounce off one plane sends a body upwards (m/s), from
@@ -1465,10 +1490,18 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // been, its velocity still downwards).
   const auto fell_onto_something = [&] {
     const float fall_z = arc_at(last.position.frame.origin.z, std::min(0.0f, last.velocity_now.z), dt);
-    const auto stop = fall_stops_at(world, settings_.body, last.position, std::min(arc_now, fall_z));
+    const float deepest = std::min(arc_now, fall_z);
+    const auto stop = fall_stops_at(world, settings_.body, last.position, deepest);
     if (!stop) return false;
     const float climbed = std::min(rise, kClimbPerMetre * horizontal(step));
-    const float top = stop->landed ? stop->z + climbed : stop->z + step_up_reach(settings_.body);
+    float top = stop->landed ? stop->z + climbed : stop->z + step_up_reach(settings_.body);
+    // Or where the fall first met a steep slope that the probe slid down,
+    // when the deepest it may fall ends not far below that (a fall that
+    // went on further slid on down too; and a claim 6 m above it would pass
+    // there).
+    if (const auto first = slid_from_z(world, settings_.body, last.position, deepest, stop->z);
+        first && deepest >= *first - kSlideWindow)
+      top = std::max(top, *first + step_up_reach(settings_.body));
     return to.frame.origin.z <= top + options_.height_slack;
   };
   // Only a claim above its arc pays for looking below it (what slowed it

@@ -650,6 +650,15 @@ TEST(ClaimSoak, BodiesKeepWhatOfTheirFallTheSlopeTheyLandOnTurnsAlongIt) {
       {15724579438358520080ull, 15662919686060335603ull, 17293166780913817416ull, 521218267246982695ull});
 }
 
+// Bodies falling beside or onto a steep slope (every claim of each case is
+// accepted): the probe straight down met the slope and slid down it for
+// the rest of its depth, metres below where the fall first met it, so
+// their claims in between were flying (seed 7: human0; seed 99: human0;
+// seed 31337: tiny0, bouncing in the crease of two slopes).
+TEST(ClaimSoak, BodiesThatMetASteepSlopeFallingMayBeWhereTheyMetIt) {
+  expect_every_case_right({1247296518752870682ull, 6979005183208213712ull, 10610572587121758039ull});
+}
+
 // Bodies a fall stopped inside another character (every claim of each
 // case is accepted): the straight path, with the others where the server
 // had them, stopped on the other 0.5-0.9 m short of the claim, and no
