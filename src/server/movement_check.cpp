@@ -823,15 +823,6 @@ std::optional<std::string> beyond_reach(const ControlBounds& controls, const Sta
                      across, dt, toward, reach);
 }
 
-// Whether a position's cell holds it: its origin, or its body's first
-// sphere's centre, by which retail's transition finds the cell
-// (find_cell_list); a body may stand with its origin below a floor.
-bool holds_body(const World& world, const ac::AcBody& body, const Position& at) {
-  if (world.point_in_cell(at.objcell_id, at.frame.origin)) return true;
-  return !body.spheres.empty() &&
-         world.point_in_cell(at.objcell_id, at.frame.local_to_global(body.spheres[0].center * body.scale));
-}
-
 ClaimCheck reject(ClaimVerdict verdict, std::string reason, const AcceptedMovement& last,
                   const Position& forced, double t) {
   ClaimCheck c;
@@ -934,7 +925,7 @@ std::optional<std::string> MovementChecker::claim_problem(const AcceptedMovement
   const Vec3& o = to.frame.origin;
   if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.z)) return "the claimed position is not finite";
   if (!world_->has_cell(to.objcell_id)) return fmt::format("cell 0x{:08X} is not in the world", to.objcell_id);
-  if (!holds_body(*world_, settings_.body, to))
+  if (!ac::cell_holds_body(*world_, settings_.body, to))
     return fmt::format("cell 0x{:08X} holds neither the claimed point nor the body's first sphere", to.objcell_id);
   return changes_problem(claim);
 }

@@ -24,6 +24,27 @@ class ObjectDemoWorld : public ::testing::Test {
   }
 };
 
+// The house's hall (house-local x 0.5..6.5, y 0.5..9.5, floor z 0): a body
+// whose origin is 5 cm below the floor is in the hall by its first sphere,
+// centred 0.48 m above the origin; one sunk 0.6 m, or without spheres, or
+// scaled to 0.05 (centre 2.4 cm up), is not.
+TEST_F(ObjectDemoWorld, TheHallHoldsABodyByItsOriginOrItsFirstSphere) {
+  const auto in_hall = [](float z) {
+    return Position{demo::kHallCell, Frame{{demo::kHouseX + 3.5f, demo::kHouseY + 5.0f, demo::kHouseZ + z}, {}}};
+  };
+  const AcBody body;
+  EXPECT_TRUE(cell_holds_body(world(), body, in_hall(0.1f)));
+  ASSERT_FALSE(world().point_in_cell(demo::kHallCell, in_hall(-0.05f).frame.origin));
+  EXPECT_TRUE(cell_holds_body(world(), body, in_hall(-0.05f)));
+  EXPECT_FALSE(cell_holds_body(world(), body, in_hall(-0.6f)));
+  AcBody no_spheres;
+  no_spheres.spheres.clear();
+  EXPECT_FALSE(cell_holds_body(world(), no_spheres, in_hall(-0.05f)));
+  AcBody tiny;
+  tiny.scale = 0.05f;
+  EXPECT_FALSE(cell_holds_body(world(), tiny, in_hall(-0.05f)));
+}
+
 TEST_F(ObjectDemoWorld, FirCanopyKeepsAWalkerFarFromTheTrunk) {
   // Tree 7011 at (60, 40): its octagonal canopy, 2 m round from 1.2 m up,
   // catches the body sphere long before the 0.35 m trunk. Walking east, the

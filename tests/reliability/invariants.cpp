@@ -64,11 +64,7 @@ std::optional<Violation> check_cell(const World& world, const ac::AcBody& body,
   const CellId cell = at.objcell_id;
   if (!world.has_cell(cell))
     return Violation{kCell, fmt::format("cell 0x{:08X} is not in the world", cell)};
-  const Vec3 foot = body.spheres.empty()
-                        ? at.frame.origin
-                        : at.frame.local_to_global(body.spheres[0].center * body.scale);
-  if (world.point_in_cell(cell, at.frame.origin) || world.point_in_cell(cell, foot))
-    return std::nullopt;
+  if (ac::cell_holds_body(world, body, at)) return std::nullopt;
   const auto resolved = world.resolve_global(local_to_global(cell, at.frame.origin));
   return Violation{
       kCell, fmt::format("cell 0x{:08X} does not hold origin {} (the world says 0x{:08X})", cell,

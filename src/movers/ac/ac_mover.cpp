@@ -45,6 +45,12 @@ ObjectInfo object_info_for(const AcBody& body, const AcContact& contact) {
 }
 
 
+bool cell_holds_body(const World& world, const AcBody& body, const Position& at) {
+  if (world.point_in_cell(at.objcell_id, at.frame.origin)) return true;
+  return !body.spheres.empty() &&
+         world.point_in_cell(at.objcell_id, at.frame.local_to_global(body.spheres[0].center * body.scale));
+}
+
 AcMoveResult move_body(const World& world, const AcBody& body, const Position& begin,
                        const Position& end, const AcContact& contact, TransitionOptions options) {
   AcMoveResult r;

@@ -54,6 +54,12 @@ struct AcContact {
 /// ACE: PhysicsObj.get_object_info and ObjectInfo.Init
 ObjectInfo object_info_for(const AcBody& body, const AcContact& contact);
 
+/// Whether `at`'s cell holds a body there: the cell holds its origin or the
+/// centre of its first sphere, by which retail's transition finds the cells
+/// a body is in (a body in a room's corner may have its origin just below
+/// the floor). ACE: ObjCell.find_cell_list
+bool cell_holds_body(const World& world, const AcBody& body, const Position& at);
+
 /// What a transition found: status and retail's states, where the body ends,
 /// its contact plane, collision and sliding normals, collided objects.
 struct AcMoveResult {
