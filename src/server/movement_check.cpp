@@ -70,8 +70,8 @@ constexpr float kSameFlightSlack = 0.05f;
 constexpr float kNearPath = 0.5f;
 // Metres within which something may hold a body still in the air.
 constexpr float kHeldMargin = 0.3f;
-// How far below where a fall met a steep slope its arc may end for that
-// height to bound the claim (metres).
+// How far below where a fall met a steep slope the deepest it may fall may
+// end for that height to bound the claim (metres).
 constexpr float kSlideWindow = 3.0f;
 // How far below where a fall met something its probe must have stopped to
 // have slid (metres, over the search's resolution).
@@ -1490,9 +1490,11 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     // when the deepest it may fall ends not far below that (a fall that
     // went on further slid on down too; and a claim 6 m above it would pass
     // there).
-    if (const auto first = slid_from_z(world, settings_.body, last.position, deepest, stop->z);
-        first && deepest >= *first - kSlideWindow)
-      top = std::max(top, *first + step_up_reach(settings_.body));
+    // (Above the probe's stop, which the window must reach for a search.)
+    if (stop->z < deepest + kSlideWindow)
+      if (const auto first = slid_from_z(world, settings_.body, last.position, deepest, stop->z);
+          first && deepest >= *first - kSlideWindow)
+        top = std::max(top, *first + step_up_reach(settings_.body));
     return to.frame.origin.z <= top + options_.height_slack;
   };
   // Only a claim above its arc pays for looking below it (what slowed it

@@ -44,7 +44,6 @@ ObjectInfo object_info_for(const AcBody& body, const AcContact& contact) {
   return info;
 }
 
-
 bool cell_holds_body(const World& world, const AcBody& body, const Position& at) {
   if (world.point_in_cell(at.objcell_id, at.frame.origin)) return true;
   return !body.spheres.empty() &&
