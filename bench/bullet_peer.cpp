@@ -39,20 +39,20 @@ void add_polygon(btTriangleMesh& mesh, const Polygon& polygon, const Placement& 
     mesh.addTriangle(bt(place(v[0])), bt(place(v[i - 1])), bt(place(v[i])));
 }
 
-struct Character {
-  std::unique_ptr<btPairCachingGhostObject> ghost;
-  std::unique_ptr<btKinematicCharacterController> controller;
-  Runner start;
-  Script script;
-  std::uint32_t waypoint = 0;
-  std::uint32_t ticks_on_waypoint = 0;
-  std::uint32_t ticks = 0;
-  bool on_ground = false;
-};
-
 }  // namespace
 
 struct BulletPeer::Impl {
+  struct Character {
+    std::unique_ptr<btPairCachingGhostObject> ghost;
+    std::unique_ptr<btKinematicCharacterController> controller;
+    Runner start;
+    Script script;
+    std::uint32_t waypoint = 0;
+    std::uint32_t ticks_on_waypoint = 0;
+    std::uint32_t ticks = 0;
+    bool on_ground = false;
+  };
+
   btDefaultCollisionConfiguration configuration;
   btCollisionDispatcher dispatcher{&configuration};
   btDbvtBroadphase broadphase;
@@ -173,12 +173,12 @@ void BulletPeer::Impl::step_character(Character& c) {
 
 BulletPeer::BulletPeer(const World& world) : impl_(std::make_unique<Impl>(world)) {}
 BulletPeer::~BulletPeer() {
-  for (Character& c : impl_->characters) impl_->world.removeCollisionObject(c.ghost.get());
+  for (Impl::Character& c : impl_->characters) impl_->world.removeCollisionObject(c.ghost.get());
   for (auto& o : impl_->statics) impl_->world.removeCollisionObject(o.get());
 }
 
 void BulletPeer::add_character(const Runner& start, const Script& script) {
-  Character c;
+  Impl::Character c;
   c.start = start;
   c.script = script;
   c.on_ground = start.contact.on_walkable;
@@ -198,7 +198,7 @@ void BulletPeer::add_character(const Runner& start, const Script& script) {
 }
 
 void BulletPeer::step() {
-  for (Character& c : impl_->characters) impl_->step_character(c);
+  for (Impl::Character& c : impl_->characters) impl_->step_character(c);
   impl_->world.updateAabbs();
   impl_->world.computeOverlappingPairs();
 }

@@ -9,7 +9,6 @@ namespace transit {
 
 namespace {
 
-constexpr float kG = -kGravity;
 // Metres a step in the air may dip below both of its ends.
 constexpr float kDipBelowClaims = 1.0f;
 // Metres walkable ground falls over a metre across, at its steepest.

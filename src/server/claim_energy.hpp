@@ -9,9 +9,13 @@
 // physics' but a client claiming a little more each time (a speed hack), and
 // the checks do not carry it.
 
+#include "transit/math/constants.hpp"
 #include "transit/server/movement_check.hpp"
 
 namespace transit {
+
+/// Gravity's pull, as a positive acceleration (m/s^2).
+inline constexpr float kG = -kGravity;
 
 /// Standing on walkable ground: where its motion moves it and friction slows it.
 bool walking(const AcceptedMovement& s);

@@ -22,7 +22,6 @@ namespace transit {
 
 namespace {
 
-constexpr float kG = -kGravity;
 // Metres walkable ground rises over a metre across, at its steepest
 // (normal.z = FloorZ).
 const float kClimbPerMetre = std::sqrt(1.0f - kFloorZ * kFloorZ) / kFloorZ;

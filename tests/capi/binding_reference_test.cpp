@@ -15,9 +15,12 @@
 #include "transit/transit.h"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/land_defs.hpp"
+#include "support/demo_sim.hpp"
 
 namespace transit {
 namespace {
+
+using test::kDt;
 
 const std::string kReferenceFile = std::string(TRANSIT_SOURCE_DIR) + "/tests/data/binding_reference.json";
 
@@ -32,8 +35,6 @@ struct ReferenceRun {
   float turn_deg_per_s;
   int frames;
 };
-
-constexpr double kDt = 1.0 / 30.0;
 
 const ReferenceRun kRuns[] = {
     {"wall", 0, {32523.0f, 34655.0f, 20.0f}, 0.0f, ForwardInput::Run, 0.0f, 60},

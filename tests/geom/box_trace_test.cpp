@@ -5,10 +5,12 @@
 
 #include <cmath>
 
+#include "support/vec_matchers.hpp"
+
 namespace transit {
 namespace {
 
-constexpr float kTol = 1e-5f;
+using test::kTol;
 
 // A square in the plane x = 3 facing -x, spanning y0..y1, z0..z1.
 Polygon wall_x3(float y0, float y1, float z0, float z1) {

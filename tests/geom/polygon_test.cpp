@@ -12,7 +12,7 @@
 namespace transit {
 namespace {
 
-constexpr float kTol = 1e-5f;
+using test::kTol;
 const Vec3 kUp{0, 0, 1};
 
 // The floor square [0,4] x [0,4] at z = 0, counter-clockwise from above: normal +Z, d = 0.

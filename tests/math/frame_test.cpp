@@ -10,7 +10,7 @@
 namespace transit {
 namespace {
 
-constexpr float kTol = 1e-5f;
+using test::kTol;
 constexpr float kPi = 3.14159265358979f;
 
 // A frame rotated about +X by `deg` (y turns towards z).

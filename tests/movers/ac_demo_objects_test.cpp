@@ -10,9 +10,6 @@ namespace {
 
 using namespace objtest;
 
-constexpr float kBodyRadius = 0.48f;
-constexpr float kMaxPenetration = 0.01f;
-
 class ObjectDemoWorld : public ::testing::Test {
  protected:
   static const World& world() {

@@ -2,9 +2,12 @@
 
 #include "transit/movers/ac/ac_mover.hpp"
 #include "transit/world/terrain.hpp"
+#include "support/ac_standing.hpp"
 
 namespace transit::ac {
 namespace {
+
+using test::standing_on;
 
 constexpr CellId kBlock = 0xA9B40000;
 
@@ -16,14 +19,6 @@ SceneDesc flat_scene() {
   lb.flat = 0.0f;
   s.landblocks.push_back(lb);
   return s;
-}
-
-AcContact standing_on(const World& w, const Position& p) {
-  AcContact c;
-  c.contact_plane = surface_under(w, p.objcell_id, p.frame.origin);
-  c.contact = c.contact_plane.has_value();
-  c.on_walkable = c.contact && c.contact_plane->plane.normal.z >= kFloorZ;
-  return c;
 }
 
 TEST(AcSmoke, WalkOnFlatGround) {

@@ -3,19 +3,14 @@
 
 #include "transit/movers/ac/ac_mover.hpp"
 #include "support/test_scenes.hpp"
+#include "support/ac_standing.hpp"
 
 namespace transit::ac {
 namespace {
 
-using namespace transit::test;
+using test::standing_on;
 
-AcContact standing_on(const World& w, const Position& p) {
-  AcContact c;
-  c.contact_plane = surface_under(w, p.objcell_id, p.frame.origin);
-  c.contact = c.contact_plane.has_value();
-  c.on_walkable = c.contact && c.contact_plane->plane.normal.z >= kFloorZ;
-  return c;
-}
+using namespace transit::test;
 
 Position in_room(float x, float y) { return Position{kRoom, Frame{{x, y, 0}, {}}}; }
 

@@ -16,6 +16,10 @@
 
 namespace transit::ac::objtest {
 
+// A human-sized body, and how deep into an object a move may leave it.
+inline constexpr float kBodyRadius = 0.48f;
+inline constexpr float kMaxPenetration = 0.01f;
+
 // --- scenes ------------------------------------------------------------------
 
 inline ShapeDesc sphere_shape(const Vec3& center, float radius) {

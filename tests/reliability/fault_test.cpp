@@ -7,6 +7,7 @@
 
 #include "transit/movers/ac/ac_placement.hpp"
 #include "reliability/invariants.hpp"
+#include "support/ac_standing.hpp"
 #include "support/penetration.hpp"
 #include "support/profile_room.hpp"
 #include "support/test_scenes.hpp"
@@ -19,13 +20,6 @@ using namespace transit::test;
 
 Position in_room(float x, float y, float z) {
   return Position{kRoom, Frame{{x, y, z}, {}}};
-}
-
-AcContact standing_on(const World& world, const Position& at) {
-  AcContact c;
-  c.contact_plane = surface_under(world, at.objcell_id, at.frame.origin);
-  c.contact = c.on_walkable = c.contact_plane.has_value();
-  return c;
 }
 
 // A 10 x 4 m room at (40, 40, 0) with a plain floor, as the room-walls scenario.

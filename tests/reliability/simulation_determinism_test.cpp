@@ -22,9 +22,12 @@
 #include "transit/sim/trajectory.hpp"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/land_defs.hpp"
+#include "support/demo_sim.hpp"
 
 namespace transit::reliability {
 namespace {
+
+using test::demo_world;
 
 constexpr std::uint64_t kCrowdSeed = 1109;
 constexpr int kCrowdSize = 300;
@@ -38,11 +41,6 @@ struct ScriptedRun {
 
 ScriptedRun demo_run() {
   return {make_demo_world(), make_demo_script()};
-}
-
-const World& demo_world() {
-  static const World world = World::from_scene(make_demo_world());
-  return world;
 }
 
 // A spot on the terrain: half the crowd on the village pad, close enough to

@@ -16,13 +16,15 @@
 #include "transit/sim/simulation.hpp"
 #include "support/test_scenes.hpp"
 #include "transit/world/land_defs.hpp"
+#include "support/demo_sim.hpp"
 
 namespace transit {
 namespace {
 
+using test::kDt;
+
 using ::testing::HasSubstr;
 
-constexpr double kDt = 1.0 / 30.0;
 // Run skill 200: run rate (200 / 400 x 11 + 4) / 4 = 2.375.
 constexpr float kRunRate = 2.375f;
 

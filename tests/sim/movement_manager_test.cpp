@@ -15,11 +15,13 @@
 #include "movers/box_mover_scenes.hpp"
 #include "support/test_scenes.hpp"
 #include "transit/world/land_defs.hpp"
+#include "support/demo_sim.hpp"
 
 namespace transit {
 namespace {
 
-constexpr double kDt = 1.0 / 30.0;
+using test::global_of;
+using test::kDt;
 
 CharacterDesc character_at(const std::string& name, const Vec3& local, float heading) {
   CharacterDesc c;
@@ -46,10 +48,6 @@ Position at(const Vec3& local) {
   p.objcell_id = outdoor_cell_from_local(test::kBlock, local.x, local.y);
   p.frame.origin = local;
   return p;
-}
-
-Vec3 global_of(const SimCharacter& c) {
-  return local_to_global(c.body.position.objcell_id, c.body.position.frame.origin);
 }
 
 float horizontal_distance(const Vec3& a, const Vec3& b) { return std::hypot(a.x - b.x, a.y - b.y); }

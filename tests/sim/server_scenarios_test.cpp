@@ -18,11 +18,15 @@
 #include "support/test_scenes.hpp"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/land_defs.hpp"
+#include "support/demo_sim.hpp"
 
 namespace transit {
 namespace {
 
-constexpr double kDt = 1.0 / 30.0;
+using test::demo_world;
+using test::global_of;
+using test::kDt;
+
 constexpr CellId kVillage = 0xA9B40000;
 constexpr CellId kHall = 0xA9B40100;
 constexpr CellId kStairHall = 0xA9B40101;
@@ -52,18 +56,9 @@ Position outdoor(const World& world, float x, float y, float z = 20.0f) {
   return *world.resolve_global(village(x, y, z));
 }
 
-Vec3 global_of(const SimCharacter& c) {
-  return local_to_global(c.body.position.objcell_id, c.body.position.frame.origin);
-}
-
 float horizontal_gap(const SimCharacter& a, const SimCharacter& b) {
   const Vec3 d = global_of(a) - global_of(b);
   return std::hypot(d.x, d.y);
-}
-
-const World& demo_world() {
-  static const World world = World::from_scene(make_demo_world());
-  return world;
 }
 
 // Drives character `who` through waypoints: the next when it arrives at one.

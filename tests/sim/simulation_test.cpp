@@ -13,11 +13,14 @@
 #include "support/test_scenes.hpp"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/land_defs.hpp"
+#include "support/demo_sim.hpp"
 
 namespace transit {
 namespace {
 
-constexpr double kDt = 1.0 / 30.0;
+using test::demo_world;
+using test::global_of;
+using test::kDt;
 
 CharacterDesc character_at(const Vec3& global, float heading, float run_skill = 200.0f,
                            float jump_skill = 200.0f) {
@@ -37,21 +40,12 @@ Simulation flat_ground(float run_skill = 200.0f, float jump_skill = 200.0f) {
   return Simulation(World::from_scene(scene), scene);
 }
 
-const World& demo_world() {
-  static const World world = World::from_scene(make_demo_world());
-  return world;
-}
-
 // The demo world with one character at a village-local point (metres east
 // and north of landblock 0xA9B4's corner).
 Simulation demo_with_runner(float x, float y, float z, float heading) {
   SceneDesc scene = make_demo_world();
   scene.characters = {character_at(Vec3(32448.0f + x, 34560.0f + y, z), heading)};
   return Simulation(demo_world(), scene);
-}
-
-Vec3 global_of(const SimCharacter& c) {
-  return local_to_global(c.body.position.objcell_id, c.body.position.frame.origin);
 }
 
 ScriptInput input(ForwardInput forward) {

@@ -14,14 +14,12 @@
 #include "transit/sim/simulation.hpp"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/land_defs.hpp"
+#include "support/demo_sim.hpp"
 
 namespace transit {
 namespace {
 
-const World& demo_world() {
-  static const World world = World::from_scene(make_demo_world());
-  return world;
-}
+using test::demo_world;
 
 // The first way character `i` differs between the two simulations, or "".
 std::string difference(const SimCharacter& a, const SimCharacter& b) {

@@ -14,11 +14,13 @@
 #include "transit/sim/character.hpp"
 #include "transit/world/demo_world.hpp"
 #include "transit/world/world.hpp"
+#include "support/demo_sim.hpp"
 
 namespace transit {
 namespace {
 
-constexpr double kDt = 1.0 / 30.0;
+using test::kDt;
+
 constexpr CellId kHall = 0xA9B40100;  // the demo house's hall: x 100.5..106.5, y 70.5..79.5
 
 Position at(CellId cell, Vec3 local, float heading) {

@@ -20,4 +20,8 @@ ToolRun run_tool(const std::string& args) {
   return run;
 }
 
+std::filesystem::path source_file(const std::string& relative) {
+  return std::filesystem::path(TRANSIT_SOURCE_DIR) / relative;
+}
+
 }  // namespace transit::test

@@ -1,6 +1,7 @@
 #pragma once
 // Runs the transit command-line tool as a user would, for CLI tests.
 
+#include <filesystem>
 #include <string>
 
 namespace transit::test {
@@ -12,5 +13,8 @@ struct ToolRun {
 
 // `transit ARGS` (the build's tool, TRANSIT_TOOL_PATH), waited for.
 ToolRun run_tool(const std::string& args);
+
+// A file of the source tree (TRANSIT_SOURCE_DIR), by its path in it.
+std::filesystem::path source_file(const std::string& relative);
 
 }  // namespace transit::test

@@ -5,6 +5,13 @@
 
 #include "transit/math/vec.hpp"
 
+namespace transit::test {
+
+// The tolerance of hand-checked geometry: a few float ulps at 10 m.
+inline constexpr float kTol = 1e-5f;
+
+}  // namespace transit::test
+
 #define EXPECT_VEC3_NEAR(actual, expected, tol)         \
   do {                                                  \
     const ::transit::Vec3 a_ = (actual);                \

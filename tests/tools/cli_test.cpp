@@ -24,15 +24,13 @@ using test::ToolRun;
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-fs::path source(const std::string& relative) { return fs::path(TRANSIT_SOURCE_DIR) / relative; }
-
 TEST(Cli, EveryMalformedSceneGivesItsMessageAndFails) {
-  std::ifstream in(source("tests/data/bad-scenes.expect.json"));
+  std::ifstream in(test::source_file("tests/data/bad-scenes.expect.json"));
   const nlohmann::json expected = nlohmann::json::parse(in);
   ASSERT_GE(expected.size(), 20u);
   for (const auto& [file, message] : expected.items()) {
     SCOPED_TRACE(file);
-    const fs::path path = source("tests/data/bad-scenes") / file;
+    const fs::path path = test::source_file("tests/data/bad-scenes") / file;
     const ToolRun run = run_tool("inspect " + path.string());
     EXPECT_EQ(run.exit_code, 1);
     EXPECT_THAT(run.output, HasSubstr("transit inspect: " + path.string() + ": "));
@@ -60,11 +58,11 @@ TEST(Cli, DemoSceneReadBackInspectsTheSame) {
 TEST(Cli, CheckedInDemoSceneIsTheDemoWorld) {
   // tests/scenarios/demo-world.scene.json is `transit demo-scene` output;
   // regenerate it when the demo world changes.
-  EXPECT_EQ(read_scene_file(source("tests/scenarios/demo-world.scene.json")), make_demo_world());
+  EXPECT_EQ(read_scene_file(test::source_file("tests/scenarios/demo-world.scene.json")), make_demo_world());
 }
 
 TEST(Cli, MoveWritesResultsForEachMove) {
-  const fs::path dir = source("tests/scenarios/flat-ground");
+  const fs::path dir = test::source_file("tests/scenarios/flat-ground");
   const ToolRun run = run_tool("move " + (dir / "scene.json").string() + " " + (dir / "moves.json").string());
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const nlohmann::json results = nlohmann::json::parse(run.output);
@@ -75,7 +73,7 @@ TEST(Cli, MoveWritesResultsForEachMove) {
 }
 
 TEST(Cli, MoveNamesAnUnknownCharacter) {
-  const fs::path scene = source("tests/scenarios/flat-ground/scene.json");
+  const fs::path scene = test::source_file("tests/scenarios/flat-ground/scene.json");
   const fs::path moves = fs::temp_directory_path() / "transit-cli-bad-moves.json";
   std::ofstream(moves) << R"({"format": "transit-moves/1", "moves": [
     {"name": "m", "character": "ghost", "to": {"global": [32500, 34610, 12]}}]})";

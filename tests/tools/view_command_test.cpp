@@ -18,7 +18,7 @@ using test::ToolRun;
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
-fs::path temp(const std::string& name) { return fs::temp_directory_path() / ("transit-view-" + name); }
+fs::path scratch(const std::string& name) { return fs::temp_directory_path() / ("transit-view-" + name); }
 
 std::string read_all(const fs::path& file) {
   std::ifstream in(file);
@@ -26,8 +26,6 @@ std::string read_all(const fs::path& file) {
   s << in.rdbuf();
   return s.str();
 }
-
-fs::path source(const std::string& relative) { return fs::path(TRANSIT_SOURCE_DIR) / relative; }
 
 class ViewCommand : public ::testing::Test {
  protected:
@@ -42,7 +40,7 @@ class ViewCommand : public ::testing::Test {
 };
 
 TEST_F(ViewCommand, WritesThePageOfTheDemoRun) {
-  const fs::path trajectory = temp("demo.json"), page = temp("demo.html");
+  const fs::path trajectory = scratch("demo.json"), page = scratch("demo.html");
   ASSERT_EQ(run_tool("simulate --out " + trajectory.string()).exit_code, 0);
   const ToolRun run = run_tool("view --trajectory " + trajectory.string() + " --out " + page.string());
   ASSERT_EQ(run.exit_code, 0) << run.output;
@@ -56,7 +54,7 @@ TEST_F(ViewCommand, WritesThePageOfTheDemoRun) {
 }
 
 TEST_F(ViewCommand, SimulateWritesTheSamePageDirectly) {
-  const fs::path trajectory = temp("sim.json"), viewed = temp("viewed.html"), direct = temp("direct.html");
+  const fs::path trajectory = scratch("sim.json"), viewed = scratch("viewed.html"), direct = scratch("direct.html");
   ASSERT_EQ(run_tool("simulate --out " + trajectory.string() + " --html " + direct.string()).exit_code, 0);
   ASSERT_EQ(run_tool("view --trajectory " + trajectory.string() + " --out " + viewed.string() +
                      " --title \"transit: demo world\"")
@@ -69,8 +67,8 @@ TEST_F(ViewCommand, SimulateWritesTheSamePageDirectly) {
 }
 
 TEST_F(ViewCommand, ShowsMoveResults) {
-  const fs::path dir = source("tests/scenarios/room-walls");
-  const fs::path results = temp("moves.json"), page = temp("moves.html");
+  const fs::path dir = test::source_file("tests/scenarios/room-walls");
+  const fs::path results = scratch("moves.json"), page = scratch("moves.html");
   ASSERT_EQ(run_tool("move " + (dir / "scene.json").string() + " " + (dir / "moves.json").string() + " --out " +
                      results.string())
                 .exit_code,
@@ -84,19 +82,19 @@ TEST_F(ViewCommand, ShowsMoveResults) {
 }
 
 TEST_F(ViewCommand, ShowsRetailLandblocksStraightFromTheFiles) {
-  const fs::path page = temp("retail.html");
-  const ToolRun run = run_tool("view --dat " + source("tests/data/retail-synthetic").string() +
+  const fs::path page = scratch("retail.html");
+  const ToolRun run = run_tool("view --dat " + test::source_file("tests/data/retail-synthetic").string() +
                                " --landblock 0x0101 --out " + page.string());
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const std::string html = read_all(page);
   EXPECT_THAT(html, HasSubstr(R"("title":"transit: retail landblocks 0x0101")"));
   EXPECT_THAT(html, HasSubstr(R"("id":"0x01010100")"));  // the dungeon's rooms
   EXPECT_THAT(html, HasSubstr(R"("trajectory":null)"));
-  EXPECT_EQ(run_tool("view --dat " + source("tests/data/retail-synthetic").string()).exit_code, 1);
+  EXPECT_EQ(run_tool("view --dat " + test::source_file("tests/data/retail-synthetic").string()).exit_code, 1);
 }
 
 TEST_F(ViewCommand, DrawsCharactersAsTheMoverTheyRanWith) {
-  const fs::path trajectory = temp("quake.json"), page = temp("quake.html");
+  const fs::path trajectory = scratch("quake.json"), page = scratch("quake.html");
   ASSERT_EQ(run_tool("simulate --mover quake --out " + trajectory.string()).exit_code, 0);
   ASSERT_EQ(run_tool("view --mover quake --trajectory " + trajectory.string() + " --out " + page.string()).exit_code,
             0);
@@ -105,11 +103,11 @@ TEST_F(ViewCommand, DrawsCharactersAsTheMoverTheyRanWith) {
 }
 
 TEST_F(ViewCommand, RefusesWhatItCannotShow) {
-  const fs::path trajectory = temp("bad.json");
+  const fs::path trajectory = scratch("bad.json");
   std::ofstream(trajectory) << R"({"format": "transit-trajectory/1", "dt": 0.1, "characters": {"p": [
     {"t": 0, "position": {"cell": "0xA9B40001", "local": [1, 2, 3]}, "velocity": [0, 0, 0],
      "contact": false, "on_walkable": "yes"}]}})";
-  ToolRun run = run_tool("view --trajectory " + trajectory.string() + " --out " + temp("x.html").string());
+  ToolRun run = run_tool("view --trajectory " + trajectory.string() + " --out " + scratch("x.html").string());
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_THAT(run.output, HasSubstr(trajectory.string() + ": /characters/p/0/on_walkable"));
 
@@ -117,17 +115,17 @@ TEST_F(ViewCommand, RefusesWhatItCannotShow) {
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_THAT(run.output, HasSubstr("give --trajectory or --moves, not both"));
 
-  run = run_tool("view --moves " + temp("missing.json").string());
+  run = run_tool("view --moves " + scratch("missing.json").string());
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_THAT(run.output, HasSubstr("missing.json: cannot read file"));
 }
 
 TEST_F(ViewCommand, WarnsWhenTheTrajectoryIsOfAnotherScene) {
-  const fs::path trajectory = temp("elsewhere.json");
+  const fs::path trajectory = scratch("elsewhere.json");
   std::ofstream(trajectory) << R"({"format": "transit-trajectory/1", "dt": 0.1, "characters": {"p": [
     {"t": 0, "position": {"cell": "0x10100001", "local": [1, 2, 3]}, "velocity": [0, 0, 0],
      "contact": false, "on_walkable": false}]}})";
-  const ToolRun run = run_tool("view --trajectory " + trajectory.string() + " --out " + temp("e.html").string());
+  const ToolRun run = run_tool("view --trajectory " + trajectory.string() + " --out " + scratch("e.html").string());
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_THAT(run.output, HasSubstr("p is in cell 0x10100001 at t = 0 s, which the scene does not have"));
 }

@@ -33,6 +33,8 @@ struct CellPlane {
   bool water = false;
   bool operator==(const CellPlane&) const = default;
 };
+// Alongside transit's own overloads, not hiding them.
+using transit::same_bits;
 /// Bit-for-bit equality of two cell planes.
 inline bool same_bits(const CellPlane& a, const CellPlane& b) {
   return transit::same_bits(a.plane.normal, b.plane.normal) &&
