@@ -33,3 +33,4 @@ add_library(transit_view STATIC ${TRANSIT_VIEW_SOURCES} ${TRANSIT_VIEWER_PAGE})
 target_include_directories(transit_view PUBLIC ${PROJECT_SOURCE_DIR}/src)
 target_link_libraries(transit_view PUBLIC transit_io
   PRIVATE nlohmann_json::nlohmann_json transit_build_flags)
+transit_unity_build(transit_view LIBRARY)
