@@ -659,6 +659,16 @@ TEST(ClaimSoak, BodiesThatMetASteepSlopeFallingMayBeWhereTheyMetIt) {
   expect_every_case_right({1247296518752870682ull, 6979005183208213712ull, 10610572587121758039ull});
 }
 
+// Balls in free flight whose last step averaged less than their velocity
+// (every claim of each case is accepted): one bounced and rose 0.70 m in
+// 0.12 s at 7.5 to 6.5 m/s, held for part of the step (seed 20261125:
+// tiny1); one slid up along a slope it met within the next step (seed
+// 31337: tiny2). Each then rose up to 0.3 m above the arc from its last
+// step's average: a free step lags it by the fall slack too.
+TEST(ClaimSoak, BallsWhoseLastStepAveragedLessThanTheirVelocityMayRiseFaster) {
+  expect_every_case_right({10802608760001368990ull, 7547275475284301269ull});
+}
+
 // Bodies a fall stopped inside another character (every claim of each
 // case is accepted): the straight path, with the others where the server
 // had them, stopped on the other 0.5-0.9 m short of the claim, and no
