@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "movers/object_test_support.hpp"
+#include "support/demo_sim.hpp"
 #include "transit/world/demo_world.hpp"
 
 namespace transit::ac {
@@ -12,10 +13,7 @@ using namespace objtest;
 
 class ObjectDemoWorld : public ::testing::Test {
  protected:
-  static const World& world() {
-    static const World w = World::from_scene(make_demo_world());
-    return w;
-  }
+  static const World& world() { return test::demo_world(); }
   static Walker walker_at(float x, float y) {
     return Walker(world(), AcBody{}, on_ground(world(), demo::kVillageBlock, x, y));
   }

@@ -8,8 +8,6 @@
 namespace transit::ac {
 namespace {
 
-using test::standing_on;
-
 using namespace transit::test;
 
 Position in_room(float x, float y) { return Position{kRoom, Frame{{x, y, 0}, {}}}; }

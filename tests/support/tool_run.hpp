@@ -1,5 +1,6 @@
 #pragma once
-// Runs the transit command-line tool as a user would, for CLI tests.
+// Runs the transit command-line tool as a user would, for CLI tests, and
+// finds the source tree's files they hand it.
 
 #include <filesystem>
 #include <string>

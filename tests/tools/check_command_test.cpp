@@ -22,7 +22,7 @@ using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
 fs::path temp(const std::string& name) { return fs::temp_directory_path() / ("transit-check-" + name); }
-fs::path demo_scene() { return fs::path(TRANSIT_SOURCE_DIR) / "tests/scenarios/demo-world.scene.json"; }
+fs::path demo_scene() { return test::source_file("tests/scenarios/demo-world.scene.json"); }
 
 nlohmann::json read_json(const fs::path& file) {
   std::ifstream in(file);
@@ -170,10 +170,10 @@ class RandomScript : public ::testing::TestWithParam<RandomRun> {};
 
 TEST_P(RandomScript, EveryClaimOfItsRunIsAccepted) {
   const std::string name = GetParam().name;
-  const fs::path script = fs::path(TRANSIT_SOURCE_DIR) / "tests/tools/data" / ("random-" + name + ".script.json");
+  const fs::path script = test::source_file("tests/tools/data") / ("random-" + name + ".script.json");
   const fs::path scene = temp("random-" + name + ".scene.json"), trajectory = temp("random-" + name + ".json");
   if (GetParam().scene)
-    fs::copy_file(fs::path(TRANSIT_SOURCE_DIR) / "tests/scenarios" / GetParam().scene / "scene.json", scene,
+    fs::copy_file(test::source_file("tests/scenarios") / GetParam().scene / "scene.json", scene,
                   fs::copy_options::overwrite_existing);
   else
     ASSERT_EQ(run_tool("demo-scene --out " + scene.string()).exit_code, 0);
