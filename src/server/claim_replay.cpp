@@ -295,7 +295,13 @@ std::optional<Vec3> held_average(const CharacterSettings& settings, const Accept
   const Vec3& way = last.velocity != Vec3(0.0f) ? last.velocity : last.velocity_now;
   const float average = glm::length(way);
   if (!past_step_cap(speed, first_radius(settings.body)) || average == 0.0f) return std::nullopt;
-  return way * (speed / average);
+  Vec3 v = way * (speed / average);
+  // In the air it rises no faster than its arc allows: the speed its
+  // energy allows is not all upwards (a tiny ball held in the air, its
+  // claims rising at 1 m/s, was replayed 6 m up at its fall's 32 m/s).
+  if (!last.supported)
+    v.z = std::min(v.z, std::max(0.0f, last.air_vz - kG * static_cast<float>(last.t - last.air_t)));
+  return v;
 }
 
 // In the air, its velocity with all the speed across it may fly with

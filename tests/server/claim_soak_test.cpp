@@ -929,6 +929,16 @@ TEST(ClaimSoak, CheatsOnceAcceptedAreRejected) {
     EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
 }
 
+// A cheat once accepted (seed 31337; every claim of the case is accepted
+// and every cheat rejected): 6 m up from a ball held in the air after a
+// jump, its claims rising at 1.1 m/s. A replay from the claims' average at
+// the 32 m/s its energy allowed (the sub-step cap may have held it) sent
+// it straight up and ended 1.1 m from the claim; in the air that replay
+// now rises no faster than its arc.
+TEST(ClaimSoak, ReplaysOfBallsHeldInTheAirRiseNoFasterThanTheirArc) {
+  EXPECT_GT(expect_every_verdict_right(10370071013763156154ull).cheats, 0);
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
