@@ -957,15 +957,25 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
   // the replay ends with: the faster of that and the claims' average is
   // kept.
   AcceptedMovement from = replay_start(last, motion);
-  std::optional<ReplayEnd> end =
-      replay_claim(*world_, settings_, from, claim, controls, tolerance, nullptr, ReplaySearch::Carried);
+  // A replay that ends at rest no nearer the claim than the last claim was
+  // tells nothing of its velocity: retail stood it on a floor of its own
+  // where the sub-step cap held it (0.7 m below a ball's claim as it rose
+  // at 5 m/s). Held with a velocity, it keeps it.
+  const float moved_by = glm::length(get_offset(last.position, claim.position));
+  const auto carried = [&] {
+    std::optional<ReplayEnd> e =
+        replay_claim(*world_, settings_, from, claim, controls, tolerance, nullptr, ReplaySearch::Carried);
+    if (e && e->velocity == Vec3(0.0f) && moved_by >= kSamePlace && e->miss >= moved_by - kSamePlace) e.reset();
+    return e;
+  };
+  std::optional<ReplayEnd> end = carried();
   // The velocity carried may be a replay's that ended the tolerance away:
   // where it leads nowhere near, from the claims' average (not held still,
   // which keeps what it carried; nor on walkable ground, where the motion
   // adds to it).
   if (!end && !on_ground && !next.hanging && from.velocity != from.velocity_now) {
     from.velocity_now = from.velocity;
-    end = replay_claim(*world_, settings_, from, claim, controls, tolerance, nullptr, ReplaySearch::Carried);
+    end = carried();
   }
   if (end) {
     // Leaving its plane, friction takes none of it: it stays unsteady.

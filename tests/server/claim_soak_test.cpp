@@ -939,6 +939,18 @@ TEST(ClaimSoak, ReplaysOfBallsHeldInTheAirRiseNoFasterThanTheirArc) {
   EXPECT_GT(expect_every_verdict_right(10370071013763156154ull).cheats, 0);
 }
 
+// Balls whose replays ended within the tolerance of their claims but more
+// than 30 radii from them, which the move from the replay's end to the
+// claim could not make under retail's sub-step cap (every claim of each
+// case is accepted; seed 20261125: tiny2; seed 99: tiny0, tiny4; seed
+// 31337: tiny4, tiny1); and a ball rising at 5 m/s whose velocity was then
+// taken from a replay held at rest 0.7 m below its claim (seed 20261125:
+// tiny0).
+TEST(ClaimSoak, ReplaysOfBallsReachClaimsMoreThanThirtyRadiiAway) {
+  expect_every_case_right({5061000077069776344ull, 5691839285990486462ull, 5924919544427629155ull,
+                           10661388691042581658ull, 8303611891461682014ull, 725282331370776297ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
