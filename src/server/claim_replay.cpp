@@ -19,11 +19,6 @@ constexpr float kCloseEnough = 0.05f;
 // Metres of energy height (claim_energy.hpp) a flight that met nothing may
 // gain or lose to rounding.
 constexpr float kSameEnergy = 0.01f;
-// The move from a replay's end to the claim tests only that nothing lies
-// between them, as the path check does (ACE's sub-step cap): under
-// retail's, a ball of a few centimetres never reached a claim more than
-// 30 radii from where its replay ended.
-const ac::TransitionOptions kClosingOptions{kAceMaxTransitionSteps};
 
 // Degrees from `from` to `to` the shorter way round, clockwise positive.
 float turn_between(float from, float to) {
@@ -204,7 +199,10 @@ class Replayer {
     }
     const ac::AcBody& shape = not_there ? *not_there : body.shape;
     for (const ac::AcContact& contact : {body.transition_contact(), ac::AcContact{}}) {
-      ac::move_body(world, shape, body.position, claim_.position, contact, kClosingOptions, move_);
+      // Only that nothing lies between them, as the path check (under
+      // retail's cap a ball of a few centimetres never reached a claim more
+      // than 30 radii from where its replay ended).
+      ac::move_body(world, shape, body.position, claim_.position, contact, kReachOptions, move_);
       if (move_.ok && same_cell_or_outdoors(move_.position.objcell_id, claim_.position.objcell_id) &&
           glm::length(get_offset(move_.position, claim_.position)) <= 0.05f) {
         if (!body.on_walkable && move_.contact_plane && move_.contact_plane->plane.normal.z >= kFloorZ) land(body);

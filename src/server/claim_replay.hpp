@@ -23,6 +23,8 @@
 #include <optional>
 
 #include "server/motion_schedule.hpp"
+#include "transit/math/constants.hpp"
+#include "transit/movers/ac/transition.hpp"
 #include "transit/server/movement_check.hpp"
 
 namespace transit {
@@ -30,6 +32,12 @@ namespace transit {
 /// Metres within which two positions are the same place: a claim where the
 /// last one was, a move that went nowhere, a replay that ends on its claim.
 inline constexpr float kSamePlace = 1e-3f;
+
+/// Transitions that test only whether a claim is reached (from the last
+/// one, or from a replay's end): ACE's sub-step cap rather than retail's
+/// 30, so that a small body's long path fits (a claim may cover many of
+/// the client's frames).
+inline const ac::TransitionOptions kReachOptions{kAceMaxTransitionSteps};
 
 /// The radius (m) of the body's first sphere, which retail's sub-step cap
 /// counts steps of.

@@ -39,9 +39,6 @@ constexpr float kFarthestClaim = 500.0f;
 // Longer than this between two claims (seconds, about 11.6 days) is not a
 // step: its arcs and bounds would overflow a float.
 constexpr double kLongestClaimGap = 1.0e6;
-// A claim may cover many of the client's frames in one transition: ACE's
-// sub-step cap rather than retail's 30, so that a small body's long path fits.
-const ac::TransitionOptions kReachOptions{kAceMaxTransitionSteps};
 
 // The horizontal speed (m/s) of a claimed motion: with ground velocities,
 // what the client's own physics moves the character at on the ground while
