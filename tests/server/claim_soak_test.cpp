@@ -951,6 +951,18 @@ TEST(ClaimSoak, ReplaysOfBallsReachClaimsMoreThanThirtyRadiiAway) {
                            10661388691042581658ull, 8303611891461682014ull, 725282331370776297ull});
 }
 
+// Bodies that landed on walkable ground just before a claim, whose
+// velocity there still fell into the plane (every claim of each case is
+// accepted; seed 7: human2; seed 99: tiny3; seed 31337: tiny0, large1).
+// Retail bounces a landing body off the ground, elasticity and all: a ball
+// that landed at 8.6 m/s left the plane at 0.3 m/s, past the speed
+// friction acts at, and glided on at 11 m/s, where replays started on the
+// ground slid it into the plane and let friction slow it.
+TEST(ClaimSoak, BodiesThatJustLandedAreReplayedWithTheLandingsBounce) {
+  expect_every_case_right({13398270854063327521ull, 9201389910558901058ull, 9059455758624450711ull,
+                           9775562042604250618ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
