@@ -261,7 +261,7 @@ namespace {
 // slides down it: a hover there was replayed from rest); for a body too
 // small for its speed, what the sub-step cap may have hidden (below); from
 // the air, what leaving the ground leaves it with; in the air, all the
-// speed across it may fly with.
+// speed across it may fly with; on the ground, what a landing there leaves.
 struct StartVelocities {
   Vec3 v[8];
   int count = 0;
@@ -319,15 +319,14 @@ std::optional<Vec3> fastest_across(const AcceptedMovement& last) {
   return Vec3(last.velocity_now.x * k, last.velocity_now.y * k, last.velocity_now.z);
 }
 
-// Its velocity as landing on the walkable plane it stands on leaves it,
-// where its velocity still falls into that plane: it may have landed just
-// before the claim, and retail bounces a landing body off the ground
-// (elasticity and all), which a replay started on the ground does not (a
-// ball that landed at 8.6 m/s left the plane at 0.3 m/s, past the speed
-// friction acts at, and glided on at 11 m/s).
-// No faster than its energy allows: claims bobbing above the ground show a
-// fall no height explains (0.3 m in a frame of 1/30 s), and gliding on
-// from it a speed hack gained 7 m.
+// Its velocity, no faster than its energy allows, as landing on the
+// walkable plane it stands on leaves it, where it still falls into that
+// plane: it may have landed just before the claim, and retail bounces a
+// landing body off the ground, elasticity and all, which a replay started
+// on the ground does not (a ball that landed at 8.6 m/s left the plane at
+// 0.3 m/s, past the speed friction acts at, and glided on at 11 m/s). The
+// energy bounds a fall that claims bobbing above the ground show (0.3 m
+// in 1/30 s), on which a speed hack glided 7 m ahead.
 std::optional<Vec3> landed_velocity(const AcceptedMovement& last) {
   if (!walking(last)) return std::nullopt;
   Vec3 v = last.velocity_now;

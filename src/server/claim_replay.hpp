@@ -9,7 +9,9 @@
 // last step, or on the ground half of the first or none; for a body too
 // small to move at its motion's state velocity within retail's sub-step
 // cap, that velocity along its heading; for one too small to move within
-// the cap at its energy's speed, the claims' average at that speed). With
+// the cap at its energy's speed, the claims' average at that speed; on
+// walkable ground with a velocity into it, that velocity as a landing
+// there leaves it). With
 // the client's motion changes known, each stretch between them runs its
 // own controls (forward, sidestep, turn, a jump where it began) in one to
 // four frames instead. Where none came near, all again sliding along the
