@@ -27,6 +27,8 @@ float energy_height(float z, float speed) { return z + 0.5f * speed * speed / kG
 
 float speed_at(float energy_z, float z) { return std::sqrt(2.0f * kG * std::max(0.0f, energy_z - z)); }
 
+float arc_speed(const AcceptedMovement& s, double t) { return s.air_vz - kG * static_cast<float>(t - s.air_t); }
+
 StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
                        bool jump_reported, float step_down) {
   const float drop = last.position.frame.origin.z - to.frame.origin.z;

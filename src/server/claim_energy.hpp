@@ -25,6 +25,10 @@ bool walking(const AcceptedMovement& s);
 float energy_height(float z, float speed);
 float speed_at(float energy_z, float z);
 
+/// The upward speed (m/s) at `t` of the arc a body in the air since
+/// `s.air_t` is on (AcceptedMovement::air_vz, less gravity since).
+float arc_speed(const AcceptedMovement& s, double t);
+
 /// A step's energy heights from `last` to `to`: its velocity's alone, and
 /// with what leaving its support may have given it (`departure_speed`: its
 /// motion's speed and a jump's), if it stood on something and may have left

@@ -268,15 +268,20 @@ struct StartVelocities {
   bool holds(const Vec3& velocity) const { return std::find(v, v + count, velocity) != v + count; }
 };
 
+// `v`, no faster than the energy of the body at `last` allows there.
+Vec3 within_energy(const Vec3& v, const AcceptedMovement& last) {
+  const float cap = speed_at(last.energy_z, last.position.frame.origin.z);
+  const float speed = glm::length(v);
+  return speed > cap ? v * (cap / speed) : v;
+}
+
 // What leaving walkable ground at the last claim leaves a body with
 // (retail's leave_ground): its motion's state velocity along its heading,
 // with the fall carried, no faster than its energy allows.
 Vec3 departure_velocity(const StateVelocities& states, const AcceptedMovement& last) {
   Vec3 v = last.position.frame.local_to_global_vec(state_velocity(states, last.motion.forward, last.motion.strafe));
   v.z = last.velocity_now.z;
-  const float cap = speed_at(last.energy_z, last.position.frame.origin.z);
-  const float speed = glm::length(v);
-  return speed > cap ? v * (cap / speed) : v;
+  return within_energy(v, last);
 }
 
 // The departure, for a body too small to move at that speed within
@@ -303,7 +308,7 @@ std::optional<Vec3> held_average(const CharacterSettings& settings, const Accept
   // energy allows is not all upwards (a tiny ball held in the air, its
   // claims rising at 1 m/s, was replayed 6 m up at its fall's 32 m/s).
   if (!last.supported)
-    v.z = std::min(v.z, std::max(0.0f, last.air_vz - kG * static_cast<float>(last.t - last.air_t)));
+    v.z = std::min(v.z, std::max(0.0f, arc_speed(last, last.t)));
   return v;
 }
 
@@ -329,10 +334,7 @@ std::optional<Vec3> fastest_across(const AcceptedMovement& last) {
 // in 1/30 s), on which a speed hack glided 7 m ahead.
 std::optional<Vec3> landed_velocity(const AcceptedMovement& last) {
   if (!walking(last)) return std::nullopt;
-  Vec3 v = last.velocity_now;
-  const float speed = glm::length(v);
-  const float cap = speed_at(last.energy_z, last.position.frame.origin.z);
-  if (speed > cap) v *= cap / speed;
+  const Vec3 v = within_energy(last.velocity_now, last);
   if (!falls_into_plane(v, last.contact_plane)) return std::nullopt;
   const Vec3& n = last.contact_plane->plane.normal;
   return v - n * (glm::dot(v, n) * (1.0f + kDefaultElasticity));

@@ -147,8 +147,6 @@ float arc_height(const AcceptedMovement& s, double t) {
 // The top (landblock z) of an arc from height `z` rising at `vz` (m/s).
 float arc_top(float z, float vz) { return z + 0.5f * vz * vz / kG; }
 
-// The upward speed (m/s) of that arc at `t`.
-float arc_speed(const AcceptedMovement& s, double t) { return s.air_vz - kG * static_cast<float>(t - s.air_t); }
 
 // The speed it may have left its last support with, for the height bounds
 // (its momentum as the claims show it: a body pushed up between slopes
