@@ -939,6 +939,15 @@ TEST(ClaimSoak, ReplaysOfBallsHeldInTheAirRiseNoFasterThanTheirArc) {
   EXPECT_GT(expect_every_verdict_right(10370071013763156154ull).cheats, 0);
 }
 
+// A cheat once accepted (seed 31337; every claim of the case is accepted
+// and every cheat rejected): 10 m back from a human landing after a leap at
+// 18 m/s, 5.8 m behind where it flew from 0.24 s before. In the air, all of
+// its speed was taken as turned toward the claim; flying free, it is now
+// carried that way only as its arc does until it may meet something.
+TEST(ClaimSoak, ALeapDoesNotLandBehindWhereItFlewFrom) {
+  EXPECT_GT(expect_every_verdict_right(11500615614511679387ull).cheats, 0);
+}
+
 // Balls whose replays ended within the tolerance of their claims but more
 // than 30 radii from them, which the move from the replay's end to the
 // claim could not make under retail's sub-step cap (every claim of each

@@ -169,6 +169,58 @@ TEST_F(RunnerTurningBack, ARiseWithoutAJumpIsNoHigherThanTheGroundLifts) {
   EXPECT_EQ(checker_.check(s, up).verdict, ClaimVerdict::Flying);
 }
 
+// A runner that leaps west off the open ground, its claims every 5 ticks
+// (1/6 s): once two claims show it flying free, a claim behind where it
+// took off is rejected, where all of its speed, taken as turned, let it by.
+TEST_F(RunnerTurningBack, ALeapDoesNotLandBehindWhereItFlewFrom) {
+  Simulation sim(World::from_scene(scene_), scene_);
+  AcceptedMovement s = checker_.start(sim.character(0).body.position, 0.0, Vec3(0.0f), MotionChange{});
+  std::vector<MotionChange> changes;
+  const double dt = 1.0 / 30.0;
+  for (int tick = 0;; ++tick) {
+    ScriptInput in;
+    if (tick == 0) {
+      in.forward = ForwardInput::Run;
+      changes.push_back({0.0, ForwardInput::Run});
+    }
+    if (tick == 15) {
+      in.jump = 1.0f;
+      changes.push_back({tick * dt, ForwardInput::Run, StrafeInput::Stop, 0.0f, true, 1.0f});
+    }
+    if (in.forward || in.jump) sim.apply(0, in);
+    sim.step(dt);
+    if ((tick + 1) % 5 != 0) continue;
+    const MovementClaim claim{(tick + 1) * dt, sim.character(0).body.position, {ForwardInput::Run}, changes};
+    changes.clear();
+    if (s.free_flight) {
+      ASSERT_TRUE(checker_.check(s, claim).accepted());
+      // 1.2 m behind where it was 1/6 s before, 2.8 m back from its claim.
+      const float heading = s.position.frame.heading();
+      const Vec3 ahead = get_offset(s.position, claim.position);
+      const MovementClaim back = moved(claim, heading + 180.0f, std::hypot(ahead.x, ahead.y) + 1.2f);
+      const ClaimCheck c = checker_.check(s, back);
+      EXPECT_EQ(c.verdict, ClaimVerdict::TooFast) << c.reason;
+      // Its arc carries it no way east: only a slope's pull from rest (0.5
+      // x 9.8 x (1/6)^2 = 0.136 m), what that pull may have added in the
+      // 0.1 s before the last claim (9.8 x 0.1 / 6 = 0.163 m) and the 0.25 m
+      // slack, 0.55 m.
+      EXPECT_THAT(c.reason, HasSubstr("1.20 m in 0.167 s toward 90 degrees"));
+      EXPECT_THAT(c.reason, HasSubstr("carry it at most 0.55 m that way"));
+      EXPECT_EQ(c.forced, s.position);
+      // Taken as turned by something it may have met, all of its speed
+      // (10.2 m/s, 1.69 m in the step) carries it that way.
+      AcceptedMovement met = s;
+      met.free_flight = false;
+      EXPECT_TRUE(checker_.check(met, back).accepted()) << checker_.check(met, back).reason;
+      return;
+    }
+    const ClaimCheck c = checker_.check(s, claim);
+    ASSERT_TRUE(c.accepted()) << claim.t << ": " << c.reason;
+    s = c.next;
+    ASSERT_LT(claim.t, 2.0) << "no claim in free flight";
+  }
+}
+
 TEST_F(RunnerTurningBack, ChangesOutOfOrderOrAfterTheClaimAreInvalid) {
   run(1.5);  // the state at 1.0 s, running west
   MovementClaim late = moved({1.1, state_.position, {ForwardInput::Run}, {}}, 0.0f, 0.0f);
