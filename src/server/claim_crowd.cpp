@@ -142,7 +142,7 @@ bool ClaimCrowd::someone_near(const ac::AcBody& body, std::optional<std::size_t>
 }
 
 bool ClaimCrowd::someone_within(const ac::AcBody& body, std::size_t self, const Position& at, float margin,
-                                bool on_the_way, const Vec3& path) const {
+                                bool on_the_way, const Vec3& path, bool holding) const {
   for (std::size_t k = 0; k < members_.size(); ++k) {
     if (k == self) continue;
     const WorldObject& o = world_.objects()[slots_[k]];
@@ -154,6 +154,7 @@ bool ClaimCrowd::someone_within(const ac::AcBody& body, std::size_t self, const 
       for (const Sphere& theirs : o.spheres) {
         const Vec3 a = at.frame.orientation * (mine.center * body.scale);
         const Vec3 b = off + o.position.frame.orientation * (theirs.center * o.scale);
+        if (holding && std::min(b.z, b.z - way.z) - reach >= std::max(a.z, a.z + path.z)) continue;
         if (segments_apart(a, path, b - way, way) <= mine.radius * body.scale + theirs.radius * o.scale + reach)
           return true;
       }
@@ -235,9 +236,12 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
           crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin, true);
       // Still in the air beside another, beside the way one of the claims'
       // characters went since its last claim, or where a bystander may have
-      // roamed to, it may have been held there by it.
+      // roamed to, and lower, it may have been held there by it.
       AcceptedMovement last = claims[i].last;
-      if (beside && stays(last, claims[i].claim)) last.hanging = true;
+      if (beside && stays(last, claims[i].claim) &&
+          crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin, true, Vec3(0.0f),
+                               true))
+        last.hanging = true;
       // Lying in another (none the server held still), it may have been
       // walked into since: a replay's end near it reaches it through them.
       const bool inside = beside && !among_still[i] &&
@@ -245,7 +249,7 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       // Met on its way there (another within a metre of it anywhere along
       // it), it may have been slowed or stopped, and fallen on from there.
       const bool met_on_the_way = crowd.someone_within(body_of(i), first_claim + i, last.position, kHoldMargin, true,
-                                                       get_offset(last.position, claims[i].claim.position));
+                                                       get_offset(last.position, claims[i].claim.position), true);
       ClaimCheck c =
           crowd.check_among(*claims[i].checker, first_claim + i, last, claims[i].claim, inside, met_on_the_way);
       // Held up by another, its arc starts again there; not if it jumped,

@@ -319,6 +319,35 @@ TEST_F(Drop, AFallStoppedWhereABystanderMayHaveRoamedIsHeldThere) {
   }
 }
 
+TEST_F(Drop, AFallIsHeldOnlyByOneThatMayHaveBeenBelowIt) {
+  // As above (dropped from rest 3 m up, claimed 1 m lower 0.8 s later), the
+  // creature beside the fall but higher: its origin 5 m up, its lower
+  // sphere's centre at 5.48 m, 0.69 m from the faller's upper sphere where
+  // the fall began (centre 4.35 m), within a hold's metre. The normal
+  // between them points down, so it cannot stop the fall: even a metre
+  // lower (the hold's margin) its centre is above 4.35 m. Having roamed
+  // 0.5 m it may have been below (3.98 m): held. Origin 3.5 m up (centre
+  // 3.98 m): held.
+  const MovementChecker c = checker(1);
+  const Position from = *world_->resolve_global(test::kBlockOrigin + Vec3(60.0f, 61.2f, 3.0f));
+  const Position stopped = shifted(from, {0.0f, 0.0f, -1.0f});
+  struct Above {
+    float z, roamed;
+    bool held;
+  };
+  for (const Above above : {Above{5.0f, 0.0f, false}, Above{5.0f, 0.5f, true}, Above{3.5f, 0.0f, true}}) {
+    ClaimCrowd crowd(*world_);
+    const CrowdBystander bystander{rock_body_, shifted(*rock_at_, {0.0f, 0.0f, above.z}), false, above.roamed};
+    const CrowdClaim claim{&c, c.start(from, 0.0), {0.8, stopped, {}}};
+    std::vector<ClaimCheck> out(1);
+    check_claims(crowd, {&claim, 1}, {&bystander, 1}, out);
+    if (above.held)
+      EXPECT_TRUE(out[0].accepted()) << above.z << ", " << above.roamed << ": " << out[0].reason;
+    else
+      EXPECT_EQ(out[0].verdict, ClaimVerdict::Flying) << above.z << ", " << above.roamed << ": " << out[0].reason;
+  }
+}
+
 TEST_F(Drop, AFlightMetOnItsWayByAnotherCharacterMayHaveBeenStopped) {
   // Flying across at 5 m/s 3 m up, claimed 0.8 s on 4 m along and 0.1 m
   // lower: its arc is on the ground by then. The creature, last had 2 m

@@ -948,6 +948,14 @@ TEST(ClaimSoak, ALeapDoesNotLandBehindWhereItFlewFrom) {
   EXPECT_GT(expect_every_verdict_right(11500615614511679387ull).cheats, 0);
 }
 
+// A cheat once accepted (seed 31337; every claim of the case is accepted
+// and every cheat rejected): 6 m up from a large body falling straight down
+// at 24 m/s, about where it was at the last claim, beside where a falling
+// ball 9.8 m above it may have roamed; a body above cannot stop a fall.
+TEST(ClaimSoak, AFallIsHeldOnlyByAnotherThatMayHaveBeenBelowIt) {
+  EXPECT_GT(expect_every_verdict_right(16162891969500633429ull).cheats, 0);
+}
+
 // Balls whose replays ended within the tolerance of their claims but more
 // than 30 radii from them, which the move from the replay's end to the
 // claim could not make under retail's sub-step cap (every claim of each
