@@ -71,6 +71,15 @@ float segments_apart(const Vec3& a, const Vec3& u, const Vec3& b, const Vec3& v)
 // against a runner was left 0.9 m from it at the next claim).
 constexpr float kHoldMargin = 1.0f;
 
+// Metres between the spheres of another character and a body's way within
+// which the other may have turned its fall, on this step or the one before,
+// whose velocity the check carries on; farther off, a steep slope's floor
+// under a fall holds. In the soak, bodies falling down steep slopes at 15 to
+// 30 m/s met another, which then lay 5 to 7.8 m off their next step's way
+// (less what it may have roamed or bent), and a 6 m hover beside a steep
+// slope, 9.4 m from the nearest, was a cheat.
+constexpr float kTurnReach = 8.5f;
+
 // Metres the way a character went between two claims may bend off the
 // straight line between them (a body it held was 1.4 m farther from that
 // line than the hold's metre).
@@ -164,10 +173,10 @@ bool ClaimCrowd::someone_within(const ac::AcBody& body, std::size_t self, const 
 
 ClaimCheck ClaimCrowd::check_among(const MovementChecker& checker, std::optional<std::size_t> self,
                                    const AcceptedMovement& last, const MovementClaim& claim,
-                                   bool inside_reachable, bool beside) const {
+                                   bool inside_reachable, bool beside, bool near) const {
   return checker
       .in_world(world_, self ? std::optional<std::size_t>(slots_[*self]) : std::nullopt,
-                inside_reachable ? plain_ : nullptr, beside)
+                inside_reachable ? plain_ : nullptr, beside, near)
       .check(last, claim);
 }
 
@@ -250,8 +259,12 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       // it), it may have been slowed or stopped, and fallen on from there.
       const bool met_on_the_way = crowd.someone_within(body_of(i), first_claim + i, last.position, kHoldMargin, true,
                                                        get_offset(last.position, claims[i].claim.position), true);
+      // Near enough its way, another may have turned its fall (a steep
+      // slope's floor under it does not hold).
+      const bool near = crowd.someone_within(body_of(i), first_claim + i, last.position, kTurnReach, true,
+                                             get_offset(last.position, claims[i].claim.position));
       ClaimCheck c =
-          crowd.check_among(*claims[i].checker, first_claim + i, last, claims[i].claim, inside, met_on_the_way);
+          crowd.check_among(*claims[i].checker, first_claim + i, last, claims[i].claim, inside, met_on_the_way, near);
       // Held up by another, its arc starts again there; not if it jumped,
       // rising past what the probe finds below it.
       const bool held_up = c.next.hanging || (c.next.supported && !c.next.motion.jumped);

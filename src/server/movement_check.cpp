@@ -884,12 +884,13 @@ MovementChecker::MovementChecker(const World& world, const CharacterSettings& se
 }
 
 MovementChecker MovementChecker::in_world(const World& world, std::optional<std::size_t> self_object,
-                                          const World* without_characters, bool beside_character) const {
+                                          const World* without_characters, bool beside_character,
+                                          bool near_character) const {
   MovementChecker c = *this;
   c.world_ = &world;
   c.without_characters_ = without_characters;
   c.beside_character_ = beside_character;
-  c.among_characters_ = true;
+  c.among_characters_ = near_character;
   c.settings_.body.world_object = self_object;
   return c;
 }

@@ -956,6 +956,15 @@ TEST(ClaimSoak, AFallIsHeldOnlyByAnotherThatMayHaveBeenBelowIt) {
   EXPECT_GT(expect_every_verdict_right(16162891969500633429ull).cheats, 0);
 }
 
+// A cheat once accepted (seed 20261125; every claim of the case is
+// accepted and every cheat rejected): 6 m up from a large body sliding down
+// a steep slope at 30 m/s, about at the last claim's height. Among other
+// characters, a steep slope's floor under a fall was not held to at all;
+// now only within kTurnReach of its way (the nearest was 9.4 m off).
+TEST(ClaimSoak, AHoverBesideASteepSlopeIsCaughtUnlessAnotherMayHaveTurnedItsFall) {
+  EXPECT_GT(expect_every_verdict_right(8847526975958639212ull).cheats, 0);
+}
+
 // Balls whose replays ended within the tolerance of their claims but more
 // than 30 radii from them, which the move from the replay's end to the
 // claim could not make under retail's sub-step cap (every claim of each

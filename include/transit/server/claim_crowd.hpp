@@ -99,10 +99,11 @@ class ClaimCrowd {
   // it, as member `self` (if it is one); `inside_reachable`: a replay's end
   // near the claim reaches it through the members; `beside`: a member came
   // within kHoldMargin of its way to the claim, and may have held it in the
-  // air anywhere along it.
+  // air anywhere along it; `near`: one came within kTurnReach of that way,
+  // and may have turned its fall.
   ClaimCheck check_among(const MovementChecker& checker, std::optional<std::size_t> self,
                          const AcceptedMovement& last, const MovementClaim& claim,
-                         bool inside_reachable = false, bool beside = false) const;
+                         bool inside_reachable = false, bool beside = false, bool near = true) const;
 
   const World* plain_;
   World world_;

@@ -243,9 +243,11 @@ class MovementChecker {
   // `without_characters`: the world without them, where a claim lying in
   // another character is reached from a replay's end (ReplayTolerance);
   // `beside_character`: another character is within a metre of the claim,
-  // which may hold a body in the air there.
+  // which may hold a body in the air there; `near_character`: one is near
+  // enough its way to have turned its fall (this step or the one before).
   MovementChecker in_world(const World& world, std::optional<std::size_t> self_object,
-                           const World* without_characters = nullptr, bool beside_character = false) const;
+                           const World* without_characters = nullptr, bool beside_character = false,
+                           bool near_character = true) const;
   // Why the claim cannot be checked at all (verdict `invalid`), if it cannot.
   std::optional<std::string> claim_problem(const AcceptedMovement& last, const MovementClaim& claim) const;
   // The bounds every claim is held to; what they reject may yet be
