@@ -890,7 +890,7 @@ MovementChecker MovementChecker::in_world(const World& world, std::optional<std:
   c.world_ = &world;
   c.without_characters_ = without_characters;
   c.beside_character_ = beside_character;
-  c.among_characters_ = near_character;
+  c.near_character_ = near_character;
   c.settings_.body.world_object = self_object;
   return c;
 }
@@ -1539,9 +1539,9 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                     to.frame.origin.z > arc_now;
   // Pressed against a steep slope or a wall, nothing held it up (a hover
   // there claimed the height it had fallen from at 27 m/s); what turned it,
-  // or another character, is left to the replay.
+  // or another character near its way, is left to the replay.
   const float step_reach = step_up_reach(settings_.body) + options_.height_slack;
-  if (falls && !walking(next) && !stayed && !motion.jumped && !capped && !among_characters_)
+  if (falls && !walking(next) && !stayed && !motion.jumped && !capped && !near_character_)
     if (const auto floor = steep_fall_floor(last, dt, step_reach, radius);
         floor && to.frame.origin.z > *floor + step_reach)
       return reject(ClaimVerdict::Flying,

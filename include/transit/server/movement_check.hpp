@@ -287,7 +287,7 @@ class MovementChecker {
   const World* world_;
   const World* without_characters_ = nullptr;
   bool beside_character_ = false;
-  bool among_characters_ = false;
+  bool near_character_ = false;
   CharacterSettings settings_;
   ClaimCheckOptions options_;
   /// Each forward and strafe input's velocity (m/s, body axes) for the
