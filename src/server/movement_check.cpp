@@ -147,7 +147,6 @@ float arc_height(const AcceptedMovement& s, double t) {
 // The top (landblock z) of an arc from height `z` rising at `vz` (m/s).
 float arc_top(float z, float vz) { return z + 0.5f * vz * vz / kG; }
 
-
 // The speed it may have left its last support with, for the height bounds
 // (its momentum as the claims show it: a body pushed up between slopes
 // moves with no velocity of its own).
@@ -816,14 +815,17 @@ std::optional<std::string> beyond_reach(const World& world, const ac::AcBody& bo
   };
   const float rest = controls.reach_toward(toward) + 0.5f * kG * dt * dt + kG * options.burst_seconds * dt +
                      options.distance_slack;
-  if (across > rest + momentum * dt) return beyond(rest + momentum * dt);
+  const float turned_reach = rest + momentum * dt;
+  if (across > turned_reach) return beyond(turned_reach);
   // Flying free since the claim before, on the arc those claims show, what
   // of the step it flies on before it may meet something moves it that way
   // only as its arc does (a body flying at 18 m/s does not land 6 m behind
-  // where it took off in 0.24 s).
+  // where it took off in 0.24 s). Only an arc slower that way than its
+  // momentum bounds it more, and only past the arc's own reach is its path
+  // looked at.
   if (!last.free_flight) return std::nullopt;
   const float arc = std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)});
-  if (across <= rest + std::min(arc, momentum) * dt) return std::nullopt;
+  if (arc >= momentum || across <= rest + arc * dt) return std::nullopt;
   const float free = free_fraction(world, body, last, dt);
   const float reach = rest + std::min(momentum, free * arc + (1.0f - free) * momentum) * dt;
   if (across > reach) return beyond(reach);
