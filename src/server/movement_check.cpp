@@ -147,6 +147,13 @@ float arc_height(const AcceptedMovement& s, double t) {
 // The top (landblock z) of an arc from height `z` rising at `vz` (m/s).
 float arc_top(float z, float vz) { return z + 0.5f * vz * vz / kG; }
 
+// The highest (landblock z) an arc from height `z` rising at `vz` (m/s)
+// reaches within `tau` seconds.
+float rise_within(float z, float vz, float tau) {
+  if (vz <= 0.0f) return z;
+  return vz >= kG * tau ? arc_at(z, vz, tau) : arc_top(z, vz);
+}
+
 // The speed it may have left its last support with, for the height bounds
 // (its momentum as the claims show it: a body pushed up between slopes
 // moves with no velocity of its own).
@@ -1539,6 +1546,20 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
       beside_character_ && to.frame.origin.z <= last.position.frame.origin.z + options_.height_slack;
   const bool held = !fresh && falls && !next.supported && (capped || held_by_another) &&
                     to.frame.origin.z > arc_now;
+  // Another character met on its way may have bounced it up off its
+  // spheres, as a slope does (a body flying at 9.5 m/s struck another and
+  // rose at 2.0 m/s, where its arc had it rise at 0.7): as high as the
+  // velocity it carried lifts it within the step, and from there as high as
+  // such a bounce of that velocity sends it, within its energy.
+  const bool bounced = beside_character_ && falls && !next.supported && !fresh && !held && !stayed;
+  const float bounced_ceiling = [&] {
+    if (!bounced) return on_arc_ceiling;
+    const float from_z = last.position.frame.origin.z;
+    const float up = std::min(bounce_up_speed(horizontal(last.velocity_now), last.velocity_now.z),
+                              speed_at(bounds.energy.carried, std::min(from_z, to.frame.origin.z)));
+    return std::max(on_arc_ceiling,
+                    rise_within(from_z, last.velocity_now.z, dt) + std::min(up * dt, arc_top(0.0f, up)));
+  }();
   // Pressed against a steep slope or a wall, nothing held it up (a hover
   // there claimed the height it had fallen from at 27 m/s); what turned it,
   // or another character near its way, is left to the replay.
@@ -1581,7 +1602,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                                 where(to), to.frame.origin.z - last.position.frame.origin.z, where(last.position), dt),
                     last, last.position, claim.t);
   }
-  next.free_flight = !next.supported && !fresh && !stayed;
+  next.free_flight = !next.supported && !fresh && !stayed && !bounced;
   next.air_across = next.supported || met || turned
                         ? kUncapped
                         : air_across_after(state_velocities_, last, motion, bounds.energy, to);
@@ -1611,7 +1632,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   if (!next.supported && !stayed && falls) {
     float ceiling = fresh  ? last.position.frame.origin.z + step_up + lifted
                     : held ? std::max(arc_now, last.position.frame.origin.z)
-                           : on_arc_ceiling;
+                           : bounced_ceiling;
     ceiling = std::min(ceiling, arc_top(next.anchor_z, next.anchor_speed)) +
               options_.height_slack;
     // A replay from where it was is no bound on a body that has not moved

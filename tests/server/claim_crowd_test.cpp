@@ -374,6 +374,39 @@ TEST_F(Drop, AFlightMetOnItsWayByAnotherCharacterMayHaveBeenStopped) {
   }
 }
 
+TEST_F(Drop, AFlightThatMayHaveMetAnotherCharacterMayHaveBouncedUpOffIt) {
+  // Flying across at 8 m/s, level, from 2 m up beside the creature's head
+  // (0.7 m between their spheres), claimed 0.4 s on, 3.2 m along and higher
+  // than it flew from. Its arc has it 0.78 m lower by then, and alone it is
+  // flying. Met by the creature on its way, it may have bounced up off it:
+  // at most (1 + 0.05) / 2 of its 8 m/s sent upwards, 4.2 m/s, which lifts
+  // it 0.90 m (4.2^2 / 2g; 4.2 m/s for 0.4 s is more), and the 0.25 m
+  // slack: 0.6 m higher, it is accepted; 1.4 m higher, flying. With the
+  // creature 3 m aside it met nobody: flying.
+  const MovementChecker c = checker(1);
+  const Position from = *world_->resolve_global(test::kBlockOrigin + Vec3(60.0f, 61.2f, 2.0f));
+  const AcceptedMovement flying = c.start(from, 0.0, {8.0f, 0.0f, 0.0f});
+  struct Bounce {
+    float up, aside;
+    bool accepted;
+  };
+  for (const Bounce bounce : {Bounce{0.6f, 0.0f, true}, Bounce{1.4f, 0.0f, false}, Bounce{0.6f, 3.0f, false}}) {
+    const MovementClaim claimed{0.4, shifted(from, {3.2f, 0.0f, bounce.up}), {}};
+    EXPECT_EQ(c.check(flying, claimed).verdict, ClaimVerdict::Flying) << bounce.up;
+    ClaimCrowd crowd(*world_);
+    const CrowdBystander bystander{rock_body_, shifted(*rock_at_, {0.0f, -bounce.aside, 0.0f}), false};
+    const CrowdClaim claim{&c, flying, claimed};
+    std::vector<ClaimCheck> out(1);
+    check_claims(crowd, {&claim, 1}, {&bystander, 1}, out);
+    if (bounce.accepted) {
+      EXPECT_TRUE(out[0].accepted()) << bounce.up << ", " << bounce.aside << ": " << out[0].reason;
+      EXPECT_FALSE(out[0].next.free_flight);
+    } else {
+      EXPECT_EQ(out[0].verdict, ClaimVerdict::Flying) << bounce.up << ", " << bounce.aside << ": " << out[0].reason;
+    }
+  }
+}
+
 TEST_F(Drop, ANearbyCharacterNeverTurnsAnAcceptanceIntoARejection) {
   // Falling straight through the creature: check() accepts it (its world
   // has no characters), so the batch does too; it only adds acceptances.

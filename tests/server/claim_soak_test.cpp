@@ -956,6 +956,16 @@ TEST(ClaimSoak, AFallIsHeldOnlyByAnotherThatMayHaveBeenBelowIt) {
   EXPECT_GT(expect_every_verdict_right(16162891969500633429ull).cheats, 0);
 }
 
+// Bodies in the air that another character may have bounced up off its
+// spheres, once rejected as flying above their arcs (every claim of each
+// case is accepted and every cheat rejected; seed 7: random5, flying at 9.5
+// m/s, struck another and rose at 2.0 m/s where its arc had it rise at 0.7,
+// 0.51 m above the arc at the next claim; seed 99: random4; seed 20261125:
+// large4, with another beside its way as a slope bounced it up 1.7 m).
+TEST(ClaimSoak, ABodyThatMayHaveBouncedUpOffAnotherCharacterIsAccepted) {
+  expect_every_case_right({16808047994593936374ull, 9231461053267934463ull, 12663251012488361453ull});
+}
+
 // A cheat once accepted (seed 20261125; every claim of the case is
 // accepted and every cheat rejected): 6 m up from a large body sliding down
 // a steep slope at 30 m/s, about at the last claim's height. Among other
