@@ -274,7 +274,10 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
                            out[i].next.air_t != claims[i].claim.t && !c.next.motion.jumped;
       // Jumped off another, where the world alone has no ground to jump from.
       const bool jumped_off_one = c.next.motion.jumped && !out[i].next.motion.jumped;
-      if (c.accepted() && (!out[i].accepted() || held_up || met_one || jumped_off_one)) out[i] = std::move(c);
+      // Met by another on its way, it may have bounced off it.
+      const bool bounced = c.next.met_character && !out[i].next.met_character;
+      if (c.accepted() && (!out[i].accepted() || held_up || met_one || jumped_off_one || bounced))
+        out[i] = std::move(c);
       // In the air beside another, it may have been turned by it, all its
       // speed sent across.
       if (unheld_in_air(out[i]) &&

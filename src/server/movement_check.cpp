@@ -829,9 +829,12 @@ std::optional<std::string> beyond_reach(const World& world, const ac::AcBody& bo
   // only as its arc does (a body flying at 18 m/s does not land 6 m behind
   // where it took off in 0.24 s). Only an arc slower that way than its
   // momentum bounds it more, and only past the arc's own reach is its path
-  // looked at.
-  if (!last.free_flight) return std::nullopt;
-  const float arc = std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)});
+  // looked at. One that another character may have met on its way flies on
+  // as one bounce off the other turns it, no more.
+  if (!last.free_flight && !last.met_character) return std::nullopt;
+  const float arc = last.met_character
+                        ? std::max({0.0f, deflected_toward(last.velocity_now, way), deflected_toward(last.velocity, way)})
+                        : std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)});
   if (arc >= momentum || across <= rest + arc * dt) return std::nullopt;
   const float free = free_fraction(world, body, last, dt);
   const float reach = rest + std::min(momentum, free * arc + (1.0f - free) * momentum) * dt;
@@ -1264,6 +1267,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   reanchor(last, motion, jumped_from, next);
   if (!(walking(last) && end.contact && end.on_walkable)) next.unsteady_t = claim.t;
   next.free_flight = false;
+  next.met_character = false;
   next.turned = false;  // the replay's own velocity
   next.air_t = claim.t;
   next.air_z = claim.position.frame.origin.z;
@@ -1552,14 +1556,14 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // velocity it carried lifts it within the step, and from there as high as
   // such a bounce of that velocity sends it, within its energy.
   const bool bounced = beside_character_ && falls && !next.supported && !fresh && !held && !stayed;
-  const float bounced_ceiling = [&] {
-    if (!bounced) return on_arc_ceiling;
-    const float from_z = last.position.frame.origin.z;
-    const float up = std::min(bounce_up_speed(horizontal(last.velocity_now), last.velocity_now.z),
-                              speed_at(bounds.energy.carried, std::min(from_z, to.frame.origin.z)));
-    return std::max(on_arc_ceiling,
-                    rise_within(from_z, last.velocity_now.z, dt) + std::min(up * dt, arc_top(0.0f, up)));
-  }();
+  const float from_z = last.position.frame.origin.z;
+  const float bounce_up = bounced ? std::min(bounce_up_speed(horizontal(last.velocity_now), last.velocity_now.z),
+                                             speed_at(bounds.energy.carried, std::min(from_z, to.frame.origin.z)))
+                                  : 0.0f;
+  const float bounced_ceiling =
+      bounced ? std::max(on_arc_ceiling, rise_within(from_z, last.velocity_now.z, dt) +
+                                             std::min(bounce_up * dt, arc_top(0.0f, bounce_up)))
+              : on_arc_ceiling;
   // Pressed against a steep slope or a wall, nothing held it up (a hover
   // there claimed the height it had fallen from at 27 m/s); what turned it,
   // or another character near its way, is left to the replay.
@@ -1603,6 +1607,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                     last, last.position, claim.t);
   }
   next.free_flight = !next.supported && !fresh && !stayed && !bounced;
+  next.met_character = bounced;
   next.air_across = next.supported || met || turned
                         ? kUncapped
                         : air_across_after(state_velocities_, last, motion, bounds.energy, to);
@@ -1617,6 +1622,14 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     next.air_vz = !motion.jumped && !last.motion.jumped && !walking(last)
                       ? std::min(launch, unpowered_bounce(last, motion))
                       : launch;
+  } else if (bounced && arc_vz >= -bounce_up) {
+    // Its arc may start again here, rising as fast as the bounce sent it;
+    // not for a fall faster than a bounce turns up (a body falling straight
+    // down at 27 m/s beside another, started again rising, could claim 6 m
+    // up a second later).
+    next.air_t = claim.t;
+    next.air_z = to.frame.origin.z;
+    next.air_vz = std::max(arc_vz, bounce_up);
   } else if (!next.supported && (stayed || held)) {
     // Held where it was (its fall not begun, or stopped): it falls from here;
     // retail integrates the velocity of a body whose move it refuses, so

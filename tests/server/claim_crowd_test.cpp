@@ -407,6 +407,42 @@ TEST_F(Drop, AFlightThatMayHaveMetAnotherCharacterMayHaveBouncedUpOffIt) {
   }
 }
 
+TEST_F(Drop, AFlightThatMayHaveBouncedOffAnotherCharacterFliesOnFromThere) {
+  // As above, claimed 0.3 m higher 0.4 s on beside the creature: it may
+  // have bounced up off it, so its arc starts again there, rising at the
+  // 4.2 m/s such a bounce sends it. 0.2 s later, 0.8 m higher still, with
+  // no one near, it is accepted on that arc (0.64 m higher by then, and
+  // 0.3 m of slack); after the same claim taken as a flight that met no
+  // one, its arc has it 2.9 m lower, and a replay from the step's average
+  // velocity 0.85 m lower: flying.
+  const MovementChecker c = checker(1);
+  const Position from = *world_->resolve_global(test::kBlockOrigin + Vec3(60.0f, 61.2f, 2.0f));
+  const AcceptedMovement flying = c.start(from, 0.0, {8.0f, 0.0f, 0.0f});
+  const Position first = shifted(from, {3.2f, 0.0f, 0.3f});
+  const Position second = shifted(first, {1.6f, 0.0f, 0.8f});
+  ClaimCrowd crowd(*world_);
+  const CrowdBystander bystander{rock_body_, *rock_at_, false};
+  const CrowdClaim claim{&c, flying, {0.4, first, {}}};
+  std::vector<ClaimCheck> out(1);
+  check_claims(crowd, {&claim, 1}, {&bystander, 1}, out);
+  ASSERT_TRUE(out[0].accepted()) << out[0].reason;
+  EXPECT_TRUE(out[0].next.met_character);
+  EXPECT_DOUBLE_EQ(out[0].next.air_t, 0.4);
+  EXPECT_NEAR(out[0].next.air_vz, 4.2f, 0.01f);
+  const ClaimCheck on = c.check(out[0].next, {0.6, second, {}});
+  EXPECT_TRUE(on.accepted()) << on.reason;
+  EXPECT_FALSE(on.next.met_character);
+  const ClaimCheck alone = c.check(flying, {0.4, first, {}});
+  EXPECT_EQ(alone.verdict, ClaimVerdict::Flying) << alone.reason;
+  AcceptedMovement unmet = out[0].next;
+  unmet.met_character = false;
+  unmet.air_t = 0.0;
+  unmet.air_z = from.frame.origin.z;
+  unmet.air_vz = 0.0f;
+  const ClaimCheck u = c.check(unmet, {0.6, second, {}});
+  EXPECT_EQ(u.verdict, ClaimVerdict::Flying) << u.reason;
+}
+
 TEST_F(Drop, ANearbyCharacterNeverTurnsAnAcceptanceIntoARejection) {
   // Falling straight through the creature: check() accepts it (its world
   // has no characters), so the batch does too; it only adds acceptances.

@@ -966,6 +966,17 @@ TEST(ClaimSoak, ABodyThatMayHaveBouncedUpOffAnotherCharacterIsAccepted) {
   expect_every_case_right({16808047994593936374ull, 9231461053267934463ull, 12663251012488361453ull});
 }
 
+// Bodies in the air that another character may have bounced up off it on
+// the step before the claim rejected: their arcs now start again at that
+// claim, rising as fast as such a bounce sends them (every claim of each
+// case is accepted and every cheat rejected; seed 7: large2, struck at 13
+// m/s and sent up at 1.8 m/s, 0.88 m above its arc at the next claim, and
+// large3; seed 424242: random0; seed 31337: human2).
+TEST(ClaimSoak, ABodyThatMayHaveBouncedOffAnotherCharacterFliesOnFromThere) {
+  expect_every_case_right(
+      {16759995338478835624ull, 1813294973120314720ull, 14494931317413828123ull, 10698701920009054018ull});
+}
+
 // A cheat once accepted (seed 20261125; every claim of the case is
 // accepted and every cheat rejected): 6 m up from a large body sliding down
 // a steep slope at 30 m/s, about at the last claim's height. Among other

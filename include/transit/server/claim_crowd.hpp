@@ -141,7 +141,10 @@ class ClaimCrowd {
 /// the last claim: one of the claims' characters anywhere on its own
 /// straight way from its last accepted position to this batch's, within a
 /// metre more (its way may have bent off the line), or a bystander
-/// anywhere within its `roamed`. So
+/// anywhere within its `roamed`. One in the air that another came within
+/// 1 m of on its straight way, lower, may have bounced up off it: as high
+/// as such a bounce lifts it, and its arc starts again there unless it
+/// fell faster than the bounce turns up (AcceptedMovement::met_character). So
 /// without still bystanders a claim is never rejected where check()
 /// accepts it, and the answers of claims with no other character near are
 /// check()'s. A claim near a still bystander is checked with the still

@@ -174,6 +174,9 @@ struct AcceptedMovement {
   double unsteady_t = -std::numeric_limits<double>::infinity();
   /// The last accepted step was in the air from end to end and met nothing.
   bool free_flight = false;
+  /// The last accepted step was in the air, and another character may have
+  /// met it on its way (ClaimCrowd) and bounced it off its spheres.
+  bool met_character = false;
   /// Held still in the air (past the sub-step cap, by something it stood
   /// on, a wall it is pressed into, another character, the loaded world's
   /// edge), where retail stands a body that could not move for three frames
