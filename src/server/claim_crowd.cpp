@@ -257,12 +257,12 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
                           crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, 0.0f);
       // Met on its way there (another within a metre of it anywhere along
       // it), it may have been slowed or stopped, and fallen on from there.
-      const bool met_on_the_way = crowd.someone_within(body_of(i), first_claim + i, last.position, kHoldMargin, true,
-                                                       get_offset(last.position, claims[i].claim.position), true);
+      const Vec3 way = get_offset(last.position, claims[i].claim.position);
+      const bool met_on_the_way =
+          crowd.someone_within(body_of(i), first_claim + i, last.position, kHoldMargin, true, way, true);
       // Near enough its way, another may have turned its fall (a steep
       // slope's floor under it does not hold).
-      const bool near = crowd.someone_within(body_of(i), first_claim + i, last.position, kTurnReach, true,
-                                             get_offset(last.position, claims[i].claim.position));
+      const bool near = crowd.someone_within(body_of(i), first_claim + i, last.position, kTurnReach, true, way);
       ClaimCheck c =
           crowd.check_among(*claims[i].checker, first_claim + i, last, claims[i].claim, inside, met_on_the_way, near);
       // Held up by another, its arc starts again there; not if it jumped,
