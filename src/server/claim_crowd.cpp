@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include <fmt/format.h>
 
@@ -279,11 +278,13 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       if (c.accepted() && (!out[i].accepted() || held_up || met_one || jumped_off_one || bounced))
         out[i] = std::move(c);
       // In the air beside another, it may have been turned by it, all its
-      // speed sent across.
+      // speed sent across; no more, so that a replay still flies it across
+      // as fast as it flew (a human knocked off a slope at 8.6 m/s).
       if (unheld_in_air(out[i]) &&
           (beside || crowd.someone_within(body_of(i), first_claim + i, claims[i].last.position, kHoldMargin))) {
-        out[i].next.air_across = std::numeric_limits<float>::infinity();
-        out[i].next.turned = true;
+        AcceptedMovement& next = out[i].next;
+        next.air_across = std::max({next.air_across, glm::length(next.velocity_now), glm::length(next.velocity)});
+        next.turned = true;
       }
     });
   }

@@ -5,6 +5,8 @@
 // character ran, may hang on there, one away from it not; a
 // claim with no one near gets check()'s own answer; the claims' characters
 // stand in each other's way; any thread count gives the same answers.
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include <gmock/gmock.h>
@@ -215,6 +217,16 @@ TEST_F(Drop, AJumpBesideAnotherCharacterMayBeTurnedAcrossByIt) {
     std::vector<ClaimCheck> out(1);
     check_claims(crowd, {&first, 1}, {&bystander, with_creature ? 1u : 0u}, out);
     ASSERT_TRUE(out[0].accepted()) << out[0].reason;
+    if (with_creature) {
+      // All of its speed, and no more, may go across: its replays still
+      // fly it as fast as it flew.
+      const AcceptedMovement& turned = out[0].next;
+      const AcceptedMovement alone = c.check(first.last, first.claim).next;
+      EXPECT_TRUE(turned.turned);
+      EXPECT_EQ(turned.air_across, std::max({alone.air_across, glm::length(turned.velocity_now),
+                                             glm::length(turned.velocity)}));
+      EXPECT_TRUE(std::isfinite(turned.air_across));
+    }
     const CrowdClaim second{&c, out[0].next, {0.5, across, {}}};
     check_claims(crowd, {&second, 1}, {}, out);
     if (with_creature) {

@@ -574,6 +574,16 @@ TEST(ClaimSoak, BodiesTurnedInTheAirBesideAnotherCharacterAreAccepted) {
                            13194306323466508481ull, 10810458501118822283ull});
 }
 
+// Bodies in the air beside another character, which may have turned all
+// their speed across, whose next claim only a replay at the speed across
+// they flew explains (every claim of each case is accepted): the crowd had
+// let their speed across be anything, and so no replay ran at the speed
+// they flew (seed 7: human2, knocked off a slope by another at 8.6 m/s;
+// seed 20261125: random4).
+TEST(ClaimSoak, BodiesTurnedInTheAirBesideAnotherCharacterAreReplayedAtTheSpeedTheyFlew) {
+  expect_every_case_right({3269475590923147438ull, 1174718167903599791ull});
+}
+
 // Bodies gliding on over ground falling away under them, their velocity
 // leaving its plane at 0.25 m/s or more, which retail's ground friction
 // leaves whole (every claim of each case is accepted): the check took
