@@ -135,7 +135,7 @@ class ClaimCrowd {
 /// other may have walked into the body since. One accepted in
 /// the air with another within 1 m of it (at the claim or the last) may
 /// have been turned by it: its flight across is no longer held to what it
-/// left the ground with. One still in the air no higher than the last
+/// left the ground with, but to all the speed it had. One still in the air no higher than the last
 /// claim may have been held there, as a body held by the sub-step cap is,
 /// by another that came within 1 m of it anywhere on its straight way from
 /// the last claim: one of the claims' characters anywhere on its own
