@@ -12,13 +12,6 @@ namespace transit::reliability {
 
 namespace {
 
-std::size_t count(const Trajectory& trajectory, SimEventKind kind) {
-  std::size_t n = 0;
-  for (const CharacterTrack& track : trajectory.characters)
-    for (const SimEvent& e : track.events) n += e.kind == kind;
-  return n;
-}
-
 class TickChecker {
  public:
   TickChecker(const Simulation& sim, const ScriptDesc& script)
@@ -163,12 +156,19 @@ ScriptCaseRun run_script_case(const ScriptCase& c, const SceneTrees* trees) {
         if (done > run.ticks) checker.check(done, run);
       },
       1);
-  run.jumps = count(trajectory, SimEventKind::Jumped);
-  run.landings = count(trajectory, SimEventKind::Landed);
-  run.object_collisions = count(trajectory, SimEventKind::CollidedObject);
-  run.blocks = count(trajectory, SimEventKind::Blocked);
-  run.cells_entered = count(trajectory, SimEventKind::EnteredCell);
+  run.jumps = count_events(trajectory, SimEventKind::Jumped);
+  run.landings = count_events(trajectory, SimEventKind::Landed);
+  run.object_collisions = count_events(trajectory, SimEventKind::CollidedObject);
+  run.blocks = count_events(trajectory, SimEventKind::Blocked);
+  run.cells_entered = count_events(trajectory, SimEventKind::EnteredCell);
   return run;
+}
+
+std::size_t count_events(const Trajectory& trajectory, SimEventKind kind) {
+  std::size_t n = 0;
+  for (const CharacterTrack& track : trajectory.characters)
+    for (const SimEvent& e : track.events) n += e.kind == kind;
+  return n;
 }
 
 }  // namespace transit::reliability

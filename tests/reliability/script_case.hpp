@@ -9,6 +9,7 @@
 
 #include "transit/desc/run_desc.hpp"
 #include "transit/desc/scene_desc.hpp"
+#include "transit/sim/trajectory.hpp"
 #include "transit/world/world.hpp"
 #include "reliability/invariants.hpp"
 
@@ -42,5 +43,8 @@ struct ScriptCaseRun {
 // script that does not load. With `trees` the world is built with them
 // (a baked or retail world).
 ScriptCaseRun run_script_case(const ScriptCase& c, const SceneTrees* trees = nullptr);
+
+// How many events of `kind` a run's characters had.
+std::size_t count_events(const Trajectory& trajectory, SimEventKind kind);
 
 }  // namespace transit::reliability

@@ -17,6 +17,7 @@
 #include "transit/movers/ac/ac_mover.hpp"
 #include "reliability/fnv1a.hpp"
 #include "reliability/random_script.hpp"
+#include "reliability/script_case.hpp"
 #include "reliability/soak_rng.hpp"
 #include "transit/sim/demo_script.hpp"
 #include "transit/sim/trajectory.hpp"
@@ -109,13 +110,6 @@ std::uint64_t hash_of(const Trajectory& trajectory) {
   return h.value();
 }
 
-std::size_t count(const Trajectory& trajectory, SimEventKind kind) {
-  std::size_t n = 0;
-  for (const CharacterTrack& track : trajectory.characters)
-    for (const SimEvent& e : track.events) n += e.kind == kind;
-  return n;
-}
-
 TEST(SimulationDeterminism, TheDemoScriptIsBitIdenticalOnTwoRunsAndOneAndTwoThreads) {
   const ScriptedRun run = demo_run();
   const std::uint64_t first = hash_of(simulate(run, 1));
@@ -127,9 +121,9 @@ TEST(SimulationDeterminism, ARandomCrowdIsBitIdenticalOnTwoRunsAndOneAndTwoThrea
   const ScriptedRun run = crowd_run();
   const Trajectory first = simulate(run, 1);
   // The crowd ran into itself, jumped and landed: the hash covers all that.
-  EXPECT_GT(count(first, SimEventKind::CollidedObject), 100u);
-  EXPECT_GT(count(first, SimEventKind::Jumped), 50u);
-  EXPECT_GT(count(first, SimEventKind::Landed), 50u);
+  EXPECT_GT(count_events(first, SimEventKind::CollidedObject), 100u);
+  EXPECT_GT(count_events(first, SimEventKind::Jumped), 50u);
+  EXPECT_GT(count_events(first, SimEventKind::Landed), 50u);
   EXPECT_EQ(hash_of(simulate(run, 1)), hash_of(first));
   EXPECT_EQ(hash_of(simulate(run, 2)), hash_of(first));
 }

@@ -26,9 +26,9 @@ namespace {
 using test::demo_world;
 using test::global_of;
 using test::kDt;
+using test::kHall;
 
 constexpr CellId kVillage = 0xA9B40000;
-constexpr CellId kHall = 0xA9B40100;
 constexpr CellId kStairHall = 0xA9B40101;
 
 bool debug() { return std::getenv("TRANSIT_DEBUG_SCENARIO") != nullptr; }

@@ -20,8 +20,8 @@ namespace transit {
 namespace {
 
 using test::kDt;
+using test::kHall;
 
-constexpr CellId kHall = 0xA9B40100;  // the demo house's hall: x 100.5..106.5, y 70.5..79.5
 
 Position at(CellId cell, Vec3 local, float heading) {
   return Position{cell, Frame::from_heading(local, heading)};

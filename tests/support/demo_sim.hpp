@@ -8,6 +8,9 @@
 
 namespace transit::test {
 
+// The demo house's hall (x 100.5..106.5, y 70.5..79.5).
+inline constexpr CellId kHall = 0xA9B40100;
+
 // One tick at 30 Hz, as retail's client steps its physics.
 inline constexpr double kDt = 1.0 / 30.0;
 
