@@ -45,10 +45,10 @@ constexpr double kLongestClaimGap = 1.0e6;
 // it holds it; with state velocities, what it leaves the ground with.
 float motion_speed(const StateVelocities& velocities, const ClaimedMotion& m) {
   const Vec3& v = state_velocity(velocities, m.forward, m.strafe);
-  return std::hypot(v.x, v.y);
+  return length2d(v.x, v.y);
 }
 
-float horizontal(const Vec3& v) { return std::hypot(v.x, v.y); }
+float horizontal(const Vec3& v) { return length2d(v.x, v.y); }
 
 // The point `p` with its landblock-local origin moved by `by`.
 Position moved(const Position& p, const Vec3& by) {
@@ -310,7 +310,7 @@ bool turned_in_air(const World& world, const ac::AcBody& body, const AcceptedMov
                    float dt) {
   if (last.supported) return false;
   const Vec3 velocity = get_offset(last.position, to) / dt;
-  const float change = std::hypot(velocity.x - last.velocity.x, velocity.y - last.velocity.y);
+  const float change = length2d(velocity.x - last.velocity.x, velocity.y - last.velocity.y);
   if (change <= kSameFlight * std::max(horizontal(velocity), horizontal(last.velocity)) + kSameFlightSlack)
     return false;
   return stood_below(world, body, to, dt) || near_path(world, body, last.position, to);
@@ -461,9 +461,9 @@ class Paths {
   std::optional<Position> ahead() const {
     const Vec3 d = get_offset(last_.position, claim_);
     const Vec3 facing = last_.position.frame.local_to_global_vec(Vec3(0.0f, 1.0f, 0.0f));
-    const float across = std::hypot(facing.x, facing.y);
+    const float across = length2d(facing.x, facing.y);
     if (across < 1e-3f) return std::nullopt;
-    const float half = 0.5f * std::hypot(d.x, d.y) / across;
+    const float half = 0.5f * length2d(d.x, d.y) / across;
     return moved(last_.position, {facing.x * half, facing.y * half, 0.5f * d.z});
   }
 
@@ -595,7 +595,7 @@ bool beyond_step_cap(float speed, float radius) {
 bool held_in_place(const World& world, const ac::AcBody& body, const AcceptedMovement& last, const Position& at,
                    float dt, float speed) {
   const float fall = std::max(-last.velocity_now.z, 0.0f) + kG * dt;
-  const float fastest = std::max(speed, std::hypot(horizontal(last.velocity_now), fall));
+  const float fastest = std::max(speed, length2d(horizontal(last.velocity_now), fall));
   if (past_step_cap(fastest, first_radius(body))) return true;
   if (stood_below(world, body, at, dt)) return true;
   const float reach = std::max(kHeldMargin, speed * kMaxQuantum);
@@ -661,7 +661,7 @@ std::optional<float> slid_from_z(const World& world, const ac::AcBody& body, con
 // ((1 + e) |v| + (1 - e) up) / 2 at most, and a rise by (1 + e) across / 2.
 float bounce_up_speed(float across, float up) {
   const float e = kDefaultElasticity;
-  const float speed = std::hypot(across, up);
+  const float speed = length2d(across, up);
   if (up >= 0.0f) return std::min(speed, up + 0.5f * (1.0f + e) * across);
   return 0.5f * ((1.0f + e) * speed + (1.0f - e) * up);
 }
@@ -1478,7 +1478,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const float on_arc_ceiling = [&] {
     const float arc_then = arc_speed(last, last.t);
     const bool steps_freely =
-        last.free_flight && !past_step_cap(std::hypot(horizontal(last.velocity), arc_then), radius);
+        last.free_flight && !past_step_cap(length2d(horizontal(last.velocity), arc_then), radius);
     const float up = steps_freely ? last.velocity.z : arc_then;
     // Either may lag by the fall slack: a step held for part of its time
     // averages less than its velocity (a ball's claims rose 0.70 m in 0.12 s
@@ -1542,7 +1542,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // the last claim and the arc, and falls on from where it is.
   // Falling straight down, its arc bounds its speed: no tenth to spare.
   const bool straight_down = horizontal(last.velocity) == 0.0f && horizontal(last.velocity_now) == 0.0f;
-  const float held_speed = std::hypot(horizontal(next.velocity), arc_vz);
+  const float held_speed = length2d(horizontal(next.velocity), arc_vz);
   const bool capped = straight_down ? beyond_step_cap(held_speed, radius) : past_step_cap(held_speed, radius);
   // Or another character beside it holds it where it is now, no higher
   // than it was: retail refuses its moves there as it falls on.

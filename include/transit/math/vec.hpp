@@ -22,6 +22,17 @@ inline constexpr Vec3 kUnitZ{0.0f, 0.0f, 1.0f};
 inline float dot2d(const Vec3& a, const Vec3& b) {
   return a.x * b.x + a.y * b.y;
 }
+/// The length of (x, y), correctly rounded: the bits of glibc's hypotf,
+/// without its call, on any C library (each square is exact in a double).
+inline float length2d(float x, float y) {
+  if (!std::isfinite(x) || !std::isfinite(y)) return std::hypot(x, y);
+  return static_cast<float>(std::sqrt(static_cast<double>(x) * x + static_cast<double>(y) * y));
+}
+float length2d(double, double) = delete;  // doubles have std::hypot
+/// The length of the horizontal (x, y) part.
+inline float length2d(const Vec3& v) {
+  return length2d(v.x, v.y);
+}
 /// Squared length.
 inline float length_sq(const Vec3& v) {
   return glm::dot(v, v);
