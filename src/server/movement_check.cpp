@@ -1554,7 +1554,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // spheres, as a slope does (a body flying at 9.5 m/s struck another and
   // rose at 2.0 m/s, where its arc had it rise at 0.7): as high as the
   // velocity it carried lifts it within the step, and from there as high as
-  // such a bounce of that velocity sends it, within its energy.
+  // such a bounce of that velocity sends it within the step, within its
+  // energy.
   const bool bounced = beside_character_ && falls && !next.supported && !fresh && !held && !stayed;
   const float from_z = last.position.frame.origin.z;
   const float bounce_up = bounced ? std::min(bounce_up_speed(horizontal(last.velocity_now), last.velocity_now.z),
@@ -1562,7 +1563,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                                   : 0.0f;
   const float bounced_ceiling =
       bounced ? std::max(on_arc_ceiling, rise_within(from_z, last.velocity_now.z, dt) +
-                                             std::min(bounce_up * dt, arc_top(0.0f, bounce_up)))
+                                             rise_within(0.0f, bounce_up, dt))
               : on_arc_ceiling;
   // Pressed against a steep slope or a wall, nothing held it up (a hover
   // there claimed the height it had fallen from at 27 m/s); what turned it,

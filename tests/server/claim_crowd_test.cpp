@@ -419,6 +419,28 @@ TEST_F(Drop, AFlightThatMayHaveMetAnotherCharacterMayHaveBouncedUpOffIt) {
   }
 }
 
+TEST_F(Drop, ABounceOffAnotherCharacterRisesNoHigherThanGravityLetsItWithinTheStep) {
+  // As above at 16 m/s, 6.4 m along 0.4 s on: such a bounce sends it up at
+  // 8.4 m/s, which gravity slows to 4.5 m/s by then: 3.36 - 0.78 = 2.58 m
+  // higher at most (not 8.4 m/s for 0.4 s, 3.36 m), and the 0.25 m slack.
+  // 2.5 m higher is accepted, 3.0 m higher flying.
+  const MovementChecker c = checker(1);
+  const Position from = *world_->resolve_global(test::kBlockOrigin + Vec3(60.0f, 61.2f, 2.0f));
+  const AcceptedMovement flying = c.start(from, 0.0, {16.0f, 0.0f, 0.0f});
+  for (const float up : {2.5f, 3.0f}) {
+    ClaimCrowd crowd(*world_);
+    const CrowdBystander bystander{rock_body_, *rock_at_, false};
+    const CrowdClaim claim{&c, flying, {0.4, shifted(from, {6.4f, 0.0f, up}), {}}};
+    std::vector<ClaimCheck> out(1);
+    check_claims(crowd, {&claim, 1}, {&bystander, 1}, out);
+    if (up < 2.8f) {
+      EXPECT_TRUE(out[0].accepted()) << up << ": " << out[0].reason;
+    } else {
+      EXPECT_EQ(out[0].verdict, ClaimVerdict::Flying) << up << ": " << out[0].reason;
+    }
+  }
+}
+
 TEST_F(Drop, AFlightThatMayHaveBouncedOffAnotherCharacterFliesOnFromThere) {
   // As above, claimed 0.3 m higher 0.4 s on beside the creature: it may
   // have bounced up off it, so its arc starts again there, rising at the
