@@ -81,13 +81,13 @@ void handle_all_collisions(PhysicsBody& body, const ac::AcMoveResult& r, bool pr
 // of its horizontal way to it (stopped, or slid along it).
 void track_blocking(PhysicsBody& body, const Vec3& wanted, const Vec3& achieved,
                     const ac::AcMoveResult& r, BodyEvents& events) {
-  const float want = length2d(wanted.x, wanted.y);
-  const bool shortened = want > 1e-3f && length2d(achieved.x, achieved.y) < 0.999f * want;
+  const float want = length2d(wanted);
+  const bool shortened = want > 1e-3f && length2d(achieved) < 0.999f * want;
   bool blocked = false;
   if (shortened && r.collision_normal) {
     const Vec3& n = *r.collision_normal;
     // Stopped dead: retail gives a bare collision the normal +Z.
-    const bool stopped = n == kUnitZ && length2d(achieved.x, achieved.y) < 0.1f * want;
+    const bool stopped = n == kUnitZ && length2d(achieved) < 0.1f * want;
     blocked = stopped || (n.z < kFloorZ && (n.x * wanted.x + n.y * wanted.y) / want < -0.05f);
   }
   if (blocked && !body.blocked) ++events.blocks;

@@ -16,7 +16,7 @@ const float kFallPerMetre = std::sqrt(1.0f - kFloorZ * kFloorZ) / kFloorZ;
 
 float horizontal_distance(const Position& a, const Position& b) {
   const Vec3 d = get_offset(a, b);
-  return length2d(d.x, d.y);
+  return length2d(d);
 }
 
 }  // namespace

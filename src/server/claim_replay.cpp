@@ -173,7 +173,7 @@ class Replayer {
     off.z -= lift;
     const float miss = glm::length(off);
     nearest_ = std::min(nearest_, miss);
-    if (length2d(off.x, off.y) > tolerance_.across || off.z > tolerance_.above || -off.z > tolerance_.across)
+    if (length2d(off) > tolerance_.across || off.z > tolerance_.above || -off.z > tolerance_.across)
       return std::nullopt;
     PhysicsBody body = ran;
     if (!reaches_claim(body)) return std::nullopt;
@@ -290,7 +290,7 @@ Vec3 departure_velocity(const StateVelocities& states, const AcceptedMovement& l
 std::optional<Vec3> hidden_departure(const CharacterSettings& settings, const StateVelocities& states,
                                      const AcceptedMovement& last) {
   const Vec3 v = departure_velocity(states, last);
-  if (!past_step_cap(length2d(v.x, v.y), first_radius(settings.body))) return std::nullopt;
+  if (!past_step_cap(length2d(v), first_radius(settings.body))) return std::nullopt;
   return v;
 }
 
@@ -317,7 +317,7 @@ std::optional<Vec3> held_average(const CharacterSettings& settings, const Accept
 // where the body was held before it left the ground (a runner pressed
 // against a wall that jumped away from it).
 std::optional<Vec3> fastest_across(const AcceptedMovement& last) {
-  const float across = length2d(last.velocity_now.x, last.velocity_now.y);
+  const float across = length2d(last.velocity_now);
   if (last.supported || !std::isfinite(last.air_across) || across == 0.0f || last.air_across <= across)
     return std::nullopt;
   const float k = last.air_across / across;

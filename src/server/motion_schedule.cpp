@@ -88,7 +88,7 @@ ClaimedMotion fastest_motion(const StateVelocities& velocities, const MotionChan
 
 ControlVelocity control_velocity(const StateVelocities& velocities, float scale, const MotionChange& controls) {
   const Vec3 v = state_velocity(velocities, controls.forward, controls.strafe) * scale;
-  const float speed = length2d(v.x, v.y);
+  const float speed = length2d(v);
   return {speed, speed > 0.0f ? compass_deg(v.x, v.y) : 0.0f};
 }
 

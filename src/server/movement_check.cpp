@@ -45,10 +45,8 @@ constexpr double kLongestClaimGap = 1.0e6;
 // it holds it; with state velocities, what it leaves the ground with.
 float motion_speed(const StateVelocities& velocities, const ClaimedMotion& m) {
   const Vec3& v = state_velocity(velocities, m.forward, m.strafe);
-  return length2d(v.x, v.y);
+  return length2d(v);
 }
-
-float horizontal(const Vec3& v) { return length2d(v.x, v.y); }
 
 // The point `p` with its landblock-local origin moved by `by`.
 Position moved(const Position& p, const Vec3& by) {
@@ -100,7 +98,7 @@ float faster_motion_speed(const StateVelocities& velocities, const AcceptedMovem
 float top_speed(const StateVelocities& ground, const StateVelocities& leave, const AcceptedMovement& last,
                 const ClaimedMotion& claimed, float momentum_cap) {
   const float flying = last.supported ? 0.0f : faster_motion_speed(leave, last, claimed);
-  const float momentum = std::max(horizontal(last.velocity), horizontal(last.velocity_now));
+  const float momentum = std::max(length2d(last.velocity), length2d(last.velocity_now));
   return std::max({motion_speed(ground, last.motion), motion_speed(ground, claimed),
                    std::min(momentum, momentum_cap), flying});
 }
@@ -247,7 +245,7 @@ float air_across_after(const StateVelocities& leave, const AcceptedMovement& las
   // Still falling into the ground the probe stood it on, it had not landed
   // (retail's landing takes that fall): it flies on with what it carried.
   const bool landing = falls_into_plane(last.velocity_now, last.contact_plane);
-  return landing ? std::max(left, horizontal(last.velocity_now)) : left;
+  return landing ? std::max(left, length2d(last.velocity_now)) : left;
 }
 
 // What of a fall its last step landed with the slope it landed on turns
@@ -256,7 +254,7 @@ float air_across_after(const StateVelocities& leave, const AcceptedMovement& las
 // other frames may end without.
 float slid_off_landing(const AcceptedMovement& last) {
   if (!falls_into_plane(last.velocity, last.contact_plane)) return 0.0f;
-  return landed_across(horizontal(last.velocity), glm::length(last.velocity), last.contact_plane->plane.normal.z);
+  return landed_across(length2d(last.velocity), glm::length(last.velocity), last.contact_plane->plane.normal.z);
 }
 
 // The straight path from `from` to `to` of a body kNearPath wider, and
@@ -310,8 +308,8 @@ bool turned_in_air(const World& world, const ac::AcBody& body, const AcceptedMov
                    float dt) {
   if (last.supported) return false;
   const Vec3 velocity = get_offset(last.position, to) / dt;
-  const float change = length2d(velocity.x - last.velocity.x, velocity.y - last.velocity.y);
-  if (change <= kSameFlight * std::max(horizontal(velocity), horizontal(last.velocity)) + kSameFlightSlack)
+  const float change = length2d(velocity - last.velocity);
+  if (change <= kSameFlight * std::max(length2d(velocity), length2d(last.velocity)) + kSameFlightSlack)
     return false;
   return stood_below(world, body, to, dt) || near_path(world, body, last.position, to);
 }
@@ -461,9 +459,9 @@ class Paths {
   std::optional<Position> ahead() const {
     const Vec3 d = get_offset(last_.position, claim_);
     const Vec3 facing = last_.position.frame.local_to_global_vec(Vec3(0.0f, 1.0f, 0.0f));
-    const float across = length2d(facing.x, facing.y);
+    const float across = length2d(facing);
     if (across < 1e-3f) return std::nullopt;
-    const float half = 0.5f * length2d(d.x, d.y) / across;
+    const float half = 0.5f * length2d(d) / across;
     return moved(last_.position, {facing.x * half, facing.y * half, 0.5f * d.z});
   }
 
@@ -571,7 +569,7 @@ AcceptedMovement probe_below(const World& world, const ac::AcBody& body, const P
 // from a step up, or where the sub-step cap may hold it anywhere on the way.
 std::optional<float> steep_fall_floor(const AcceptedMovement& last, float dt, float step, float radius) {
   const float down = std::max(last.velocity.z, last.velocity_now.z);
-  const float across = std::max(horizontal(last.velocity), horizontal(last.velocity_now));
+  const float across = std::max(length2d(last.velocity), length2d(last.velocity_now));
   if (!last.supported || last.on_walkable || across >= -down || -down * dt <= step ||
       past_step_cap(glm::length(last.velocity_now), radius))
     return std::nullopt;
@@ -595,7 +593,7 @@ bool beyond_step_cap(float speed, float radius) {
 bool held_in_place(const World& world, const ac::AcBody& body, const AcceptedMovement& last, const Position& at,
                    float dt, float speed) {
   const float fall = std::max(-last.velocity_now.z, 0.0f) + kG * dt;
-  const float fastest = std::max(speed, length2d(horizontal(last.velocity_now), fall));
+  const float fastest = std::max(speed, length2d(length2d(last.velocity_now), fall));
   if (past_step_cap(fastest, first_radius(body))) return true;
   if (stood_below(world, body, at, dt)) return true;
   const float reach = std::max(kHeldMargin, speed * kMaxQuantum);
@@ -797,7 +795,7 @@ std::optional<std::string> beyond_reach(const World& world, const ac::AcBody& bo
                                         const StateVelocities& ground, const StateVelocities& leave,
                                         const AcceptedMovement& last, const Vec3& step, float dt,
                                         const ClaimCheckOptions& options, float momentum_cap) {
-  const float across = horizontal(step);
+  const float across = length2d(step);
   if (across <= options.distance_slack) return std::nullopt;
   const bool turned = last.turned || !last.supported || !last.on_walkable;
   // A body held where it was (past the sub-step cap) may have any speed.
@@ -1003,7 +1001,7 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
     const bool frictionless =
         steady && end->contact && end->on_walkable && leaves_plane(end->velocity, end->contact_plane);
     if (frictionless) next.unsteady_t = claim.t;
-    if (!on_ground || frictionless || horizontal(end->velocity) > horizontal(next.velocity_now)) {
+    if (!on_ground || frictionless || length2d(end->velocity) > length2d(next.velocity_now)) {
       next.velocity_now = end->velocity;
       // And the plane that replay ends touching: the client's body keeps
       // the plane it last touched (a steep one it is pressed along, a
@@ -1101,7 +1099,7 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
   for (Vec3* v : {&from.velocity_now, &from.velocity, &from.velocity_before}) {
     if (glm::length(*v) > bounds.energy_cap) *v = glm::normalize(*v) * bounds.energy_cap;
     // In the air, what it flies across with besides (its fall is its own).
-    if (const float across = horizontal(*v); across > bounds.cap) {
+    if (const float across = length2d(*v); across > bounds.cap) {
       v->x *= bounds.cap / across;
       v->y *= bounds.cap / across;
     }
@@ -1205,7 +1203,7 @@ std::optional<float> MovementChecker::unpowered_lift(const AcceptedMovement& las
 // it may have left the ground with.
 float MovementChecker::unpowered_bounce(const AcceptedMovement& last, const ClaimedMotion& motion) const {
   const float run = faster_motion_speed(ground_velocities_, last, motion) * (1.0f + options_.speed_margin);
-  const float across = std::max({horizontal(last.velocity_now), horizontal(last.velocity), run});
+  const float across = std::max({length2d(last.velocity_now), length2d(last.velocity), run});
   return bounce_up_speed(across, std::max(last.velocity_now.z, last.velocity.z));
 }
 
@@ -1263,7 +1261,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.air_across = next.supported ? kUncapped
                                    : std::max(air_across_after(state_velocities_, last, motion, bounds.energy,
                                                                claim.position),
-                                              horizontal(end.velocity));
+                                              length2d(end.velocity));
   reanchor(last, motion, jumped_from, next);
   if (!(walking(last) && end.contact && end.on_walkable)) next.unsteady_t = claim.t;
   next.free_flight = false;
@@ -1325,7 +1323,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // at 18 m/s ran on 26 m/s for a frame), no faster than physics allows.
   if (walking(last) && !last.motion.jumped && !motion.jumped && claim.t - last.unsteady_t <= kMomentumSeconds) {
     const float run = faster_motion_speed(ground_velocities_, last, motion);
-    const float carried = std::max(horizontal(last.velocity_now), slid_off_landing(last));
+    const float carried = std::max(length2d(last.velocity_now), slid_off_landing(last));
     ground_speed = std::max(ground_speed, std::min(run + carried, cap));
   }
   // Gravity may speed it up along a slope (one too steep, or met in
@@ -1334,7 +1332,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     const float speed = top * (1.0f + options_.speed_margin);
     const float allowance =
         speed * dt + (arc ? 0.0f : std::min(0.5f * kG * dt * dt, std::max(0.0f, bounds.fall_cap - speed) * dt));
-    return std::min(last.budget + allowance, speed * options_.burst_seconds + allowance) - horizontal(step);
+    return std::min(last.budget + allowance, speed * options_.burst_seconds + allowance) - length2d(step);
   };
   float budget = budget_at(ground_speed, on_its_arc);
   // On its arc, where its speed across is what it left the ground with,
@@ -1362,7 +1360,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   if (budget < -slack_at(ground_speed) && !last.supported && !motion.jumped && lands_on_walkable(to)) {
     landed = true;
     const float run = faster_motion_speed(ground_velocities_, last, motion);
-    const float landed_with = std::max(horizontal(last.velocity_now), horizontal(last.velocity));
+    const float landed_with = std::max(length2d(last.velocity_now), length2d(last.velocity));
     ground_speed = std::max(ground_speed, std::min(run + landed_with, bounds.energy_cap));
     budget = budget_at(ground_speed, false);
   }
@@ -1372,10 +1370,10 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     // Held to the speed across it left the ground with, not its energy's,
     // and faster on this step.
     unexplained = on_its_arc && !landed && bounds.cap < bounds.energy_cap &&
-                  horizontal(step) > bounds.cap * (1.0f + options_.speed_margin) * dt;
+                  length2d(step) > bounds.cap * (1.0f + options_.speed_margin) * dt;
     return reject(ClaimVerdict::TooFast,
-                  fmt::format("{:.2f} m in {:.3f} s; at most {:.2f} m (speed {:.2f} m/s)", horizontal(step), dt,
-                              horizontal(step) + budget + slack, speed),
+                  fmt::format("{:.2f} m in {:.3f} s; at most {:.2f} m (speed {:.2f} m/s)", length2d(step), dt,
+                              length2d(step) + budget + slack, speed),
                   last, last.position, claim.t);
   }
 
@@ -1478,7 +1476,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const float on_arc_ceiling = [&] {
     const float arc_then = arc_speed(last, last.t);
     const bool steps_freely =
-        last.free_flight && !past_step_cap(length2d(horizontal(last.velocity), arc_then), radius);
+        last.free_flight && !past_step_cap(length2d(length2d(last.velocity), arc_then), radius);
     const float up = steps_freely ? last.velocity.z : arc_then;
     // Either may lag by the fall slack: a step held for part of its time
     // averages less than its velocity (a ball's claims rose 0.70 m in 0.12 s
@@ -1501,10 +1499,10 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const bool steady = last.supported && last.on_walkable && !last.turned;
   const float carried = std::clamp(last.budget, 0.0f, launch * options_.burst_seconds) +
                         (steady ? 0.0f
-                                : std::min(std::max(horizontal(last.velocity_now), horizontal(last.velocity)),
+                                : std::min(std::max(length2d(last.velocity_now), length2d(last.velocity)),
                                            bounds.energy_cap) *
                                       dt);
-  const float rise = controls ? std::min(launch * dt, controls->rise(horizontal(step), carried)) : launch * dt;
+  const float rise = controls ? std::min(launch * dt, controls->rise(length2d(step), carried)) : launch * dt;
   // Something it fell onto since, as deep as its fall may have taken it,
   // may have stopped or turned it: no higher than where it met it, or than
   // its motion climbs walkable ground from there over the claim's travel (a
@@ -1518,7 +1516,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     const float deepest = std::min(arc_now, fall_z);
     const auto stop = fall_stops_at(world, settings_.body, last.position, deepest);
     if (!stop) return false;
-    const float climbed = std::min(rise, kClimbPerMetre * horizontal(step));
+    const float climbed = std::min(rise, kClimbPerMetre * length2d(step));
     float top = stop->landed ? stop->z + climbed : stop->z + step_up_reach(settings_.body);
     // Or where the fall first met a steep slope that the probe slid down,
     // when the deepest it may fall ends not far below that (a fall that
@@ -1541,8 +1539,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // move needs more than retail's 30 sub-steps: it may be anywhere between
   // the last claim and the arc, and falls on from where it is.
   // Falling straight down, its arc bounds its speed: no tenth to spare.
-  const bool straight_down = horizontal(last.velocity) == 0.0f && horizontal(last.velocity_now) == 0.0f;
-  const float held_speed = length2d(horizontal(next.velocity), arc_vz);
+  const bool straight_down = length2d(last.velocity) == 0.0f && length2d(last.velocity_now) == 0.0f;
+  const float held_speed = length2d(length2d(next.velocity), arc_vz);
   const bool capped = straight_down ? beyond_step_cap(held_speed, radius) : past_step_cap(held_speed, radius);
   // Or another character beside it holds it where it is now, no higher
   // than it was: retail refuses its moves there as it falls on.
@@ -1558,7 +1556,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // energy.
   const bool bounced = beside_character_ && falls && !next.supported && !fresh && !held && !stayed;
   const float from_z = last.position.frame.origin.z;
-  const float bounce_up = bounced ? std::min(bounce_up_speed(horizontal(last.velocity_now), last.velocity_now.z),
+  const float bounce_up = bounced ? std::min(bounce_up_speed(length2d(last.velocity_now), last.velocity_now.z),
                                              speed_at(bounds.energy.carried, std::min(from_z, to.frame.origin.z)))
                                   : 0.0f;
   const float bounced_ceiling =

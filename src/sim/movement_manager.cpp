@@ -85,7 +85,7 @@ float facing_offset(ForwardCommand forward, bool away) {
 float cylinder_distance_no_z(float radius_a, const Position& a, float radius_b,
                              const Position& b) {
   const Vec3 d = get_offset(a, b);
-  return length2d(d.x, d.y) - (radius_a + radius_b);
+  return length2d(d) - (radius_a + radius_b);
 }
 
 }  // namespace
@@ -150,7 +150,7 @@ float cylinder_distance(float radius_a, float height_a, const Position& a, float
 // ACE: Position.heading
 float heading_to(const Position& from, const Position& to) {
   const Vec3 d = get_offset(from, to);
-  const float len = length2d(d.x, d.y);
+  const float len = length2d(d);
   if (len < kEpsilon) return 0.0f;
   const float deg = std::atan2(d.x, d.y) * kDegreesPerRadian;
   return deg < 0.0f ? deg + 360.0f : deg;
