@@ -426,6 +426,7 @@ class Paths {
       for (const float part : {0.25f, 0.5f, 0.75f})
         if (via(moved(last_.position, part * get_offset(last_.position, r.result.position)), contact_of(last_)))
           return taken();
+    if (r.result.ok && r.result.collision_normal && round_wall_end(r.result)) return taken();
     // Turning as it ran (off a door jamb it was stuck on): first along its
     // heading.
     if (const auto turn = ahead(); turn && via(*turn, contact_of(last_))) return taken();
@@ -453,6 +454,19 @@ class Paths {
   }
 
   bool again(const ac::AcMoveResult& from) { return again_from(from.position, contact_after(from)); }
+
+  // Round the end of the wall the straight path met (strafing past a door
+  // jamb into the next room): on along the wall, the way the claim lies,
+  // past where it stopped by the body's radius, then to the claim.
+  bool round_wall_end(const ac::AcMoveResult& stopped) {
+    const Vec3 n = *stopped.collision_normal;
+    Vec3 along = get_offset(last_.position, claim_);
+    along -= n * glm::dot(along, n);
+    along.z = 0.0f;
+    const float run = length2d(along);
+    if (run < kSamePlace) return false;
+    return via(moved(stopped.position, along * (first_radius(body_) / run)), contact_of(last_));
+  }
 
   // Halfway to the claim along its heading at the last claim, if it faces
   // across the ground at all.

@@ -2,7 +2,8 @@
 // and in through the doorway between two claims, though the straight line
 // from the last claim crosses the wall beside the doorway. The same turn
 // where the wall has no doorway is rejected, though the paths tried round
-// a corner (across one way, then the other) are tried for it too.
+// a corner (across one way, then the other; on along the wall past its
+// end) are tried for it too.
 #include <gtest/gtest.h>
 
 #include "support/test_scenes.hpp"
@@ -26,10 +27,12 @@ class Corner : public ::testing::Test {
   }
 
   // A run from the walker's place (west of the room's x = 40 wall, south of
-  // its doorway at y 41.5 to 42.5) to `local`, claimed 1 s later.
-  ClaimCheck run_to(const Vec3& local) const {
+  // its doorway at y 41.5 to 42.5), or from `start`, to `local`, claimed 1 s
+  // later.
+  ClaimCheck run_to(const Vec3& local, std::optional<Vec3> start = std::nullopt) const {
     const MovementChecker checker(world_, CharacterSettings::from_desc(scene_.characters[0]));
-    const Position from = *world_.resolve_global(scene_.characters[0].position.global);
+    const Position from =
+        *world_.resolve_global(start ? test::kBlockOrigin + *start : scene_.characters[0].position.global);
     const std::optional<Position> to = world_.resolve_global(test::kBlockOrigin + local);
     EXPECT_TRUE(to.has_value());
     ClaimedMotion run;
@@ -49,6 +52,25 @@ TEST_F(Corner, InThroughTheDoorwayIsAccepted) {
 
 TEST_F(Corner, InThroughTheWallBesideTheDoorwayIsRejected) {
   const ClaimCheck c = run_to({41.2f, 43.6f, 0.0f});
+  EXPECT_FALSE(c.accepted());
+  EXPECT_TRUE(c.verdict == ClaimVerdict::ThroughWall || c.verdict == ClaimVerdict::UnreachableCell) << c.reason;
+}
+
+// Against the wall 0.5 m south of the doorway, in past its jamb to a place
+// in the room south of the doorway's middle: the straight path slides along
+// the wall and stops short of the doorway, and across one way then the
+// other meets the wall too; on along the wall past where it stopped, by
+// the body's radius, rounds the jamb.
+TEST_F(Corner, InPastTheDoorJambFromAgainstTheWallIsAccepted) {
+  const ClaimCheck c = run_to({40.8f, 41.7f, 0.0f}, Vec3(39.5f, 41.0f, 0.0f));
+  EXPECT_TRUE(c.accepted()) << c.reason;
+  EXPECT_EQ(c.next.position.objcell_id, test::kRoom);
+}
+
+// The same 1.5 m south of the doorway, where a radius on from where the
+// path stopped is still wall.
+TEST_F(Corner, InFromAgainstTheWallFarFromTheDoorwayIsRejected) {
+  const ClaimCheck c = run_to({40.6f, 40.6f, 0.0f}, Vec3(39.5f, 40.0f, 0.0f));
   EXPECT_FALSE(c.accepted());
   EXPECT_TRUE(c.verdict == ClaimVerdict::ThroughWall || c.verdict == ClaimVerdict::UnreachableCell) << c.reason;
 }

@@ -701,6 +701,14 @@ TEST(ClaimSoak, BodiesRoundingACornerAreAccepted) {
                            364475109690273568ull});
 }
 
+// A ball strafing and turning along the wall between two rooms below
+// ground, past the wall's end and back into the next room within one claim
+// (every claim is accepted): the straight path slid along the wall and
+// stopped, across one way then the other met it too; on along the wall
+// past where it stopped by the ball's radius, then to the claim, rounds
+// the wall's end (seed 31337: tiny0).
+TEST(ClaimSoak, BodiesRoundingAWallsEndAreAccepted) { expect_every_case_right({14852821474912291048ull}); }
+
 // Bodies whose last step was off walkable ground and whose next went across
 // faster than they had moved across (every claim of each case is
 // accepted): a slope or what they met turned the rest of their speed
