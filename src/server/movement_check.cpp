@@ -314,14 +314,15 @@ bool turned_in_air(const World& world, const ac::AcBody& body, const AcceptedMov
   return stood_below(world, body, to, dt) || near_path(world, body, last.position, to);
 }
 
-// Metres a body stands above the support plane the probe below found: 0
-// when on or below it, or 0.5 m or more above it (a plane from another
-// landblock's frame may be anywhere).
+// Metres a body stands above the support plane the probe below or a
+// replay found: 0 when on or below it, or, for a plane of another
+// landblock's cell (in that landblock's frame), 0.5 m or more above it.
 float gap_above_support(const AcceptedMovement& s) {
   if (!s.contact_plane) return 0.0f;
   const float nz = std::max(std::abs(s.contact_plane->plane.normal.z), 0.1f);
   const float gap = s.contact_plane->plane.distance(s.position.frame.origin) / nz;
-  return gap > 0.0f && gap < 0.5f ? gap : 0.0f;
+  const bool same_frame = landblock_of(s.contact_plane->cell) == landblock_of(s.position.objcell_id);
+  return gap > 0.0f && (gap < 0.5f || same_frame) ? gap : 0.0f;
 }
 
 // The step's energy where a replay of it that started on walkable ground
@@ -343,17 +344,14 @@ StepEnergy replayed_energy(const StepEnergy& energy, const AcceptedMovement& las
 // more than what its speed across and a slope kept.
 float energy_after_step(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next,
                         float friction_dt, bool touched) {
-  if (!touched) {
-    // Just above the ground the probe below found, it counts from the
-    // ground: the height claimed above it is no speed it has coming down (a
-    // hack bobbing 0.15 m up every other claim ran 17 % fast on it).
-    const float gap = walking(next) ? gap_above_support(next) : 0.0f;
-    if (gap == 0.0f) return energy_after(energy, next, friction_dt);
-    AcceptedMovement on_ground = next;
-    on_ground.position.frame.origin.z -= gap;
-    return energy_after(energy, on_ground, friction_dt);
-  }
-  const float after = energy_after(energy, next, friction_dt);
+  // Above the ground the probe below or a replay ended on, it counts from
+  // the ground: the height claimed above it is no speed it has coming down
+  // (a hack bobbing 0.15 m up every other claim ran 17 % fast on it; one
+  // 0.6 m up, above the ground a replay ended on, kept a stopped run's).
+  AcceptedMovement on_ground = next;
+  if (walking(next)) on_ground.position.frame.origin.z -= gap_above_support(next);
+  const float after = energy_after(energy, on_ground, friction_dt);
+  if (!touched) return after;
   if (last.supported || !walking(next) || !std::isfinite(last.air_across)) return after;
   const float z = next.position.frame.origin.z;
   const float nz = next.contact_plane ? std::abs(next.contact_plane->plane.normal.z) : kFloorZ;
@@ -1110,8 +1108,16 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
   // What a collision may have hidden is its velocity across; a slower fall
   // from before would lend a hover the difference.
   from.velocity_before.z = from.velocity_now.z;
+  // On walkable ground the motion moves it beside its velocity, which is
+  // no more than what it carries besides its motion (its energy's, a
+  // glide's): the claims' average holds the motion too, and so may a
+  // replay's end that started from it. A speed hack claiming twice its run
+  // had replays run it on that much besides, claim after claim.
+  const float most = walking(last) ? speed_at(std::max(bounds.energy.carried, bounds.glide_z),
+                                              last.position.frame.origin.z)
+                                   : bounds.energy_cap;
   for (Vec3* v : {&from.velocity_now, &from.velocity, &from.velocity_before}) {
-    if (glm::length(*v) > bounds.energy_cap) *v = glm::normalize(*v) * bounds.energy_cap;
+    if (glm::length(*v) > most) *v = glm::normalize(*v) * most;
     // In the air, what it flies across with besides (its fall is its own).
     if (const float across = length2d(*v); across > bounds.cap) {
       v->x *= bounds.cap / across;
@@ -1453,8 +1459,12 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   keep_jump(last, reach.result.contact && !stayed, next);
   // Friction takes its share only where the path ends touching the ground
   // (a body just above it, which the probe below calls supported, glides),
-  // and not from a velocity carried off the plane it touched.
-  const bool frictional = reach.result.contact && !leaves_plane(last.velocity_now, last.contact_plane);
+  // and not from a velocity a replay carried off the plane it touched; the
+  // claims' average is the client's to choose (a hack bobbing above the
+  // ground every other claim made it leave the plane, and friction never
+  // took the run it stopped).
+  const bool frictional = reach.result.contact && (last.velocity_now == last.velocity ||
+                                                   !leaves_plane(last.velocity_now, last.contact_plane));
   const float friction_dt = frictional ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f;
   next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, reach.result.contact);
   // Held still off walkable ground past the sub-step cap, retail refuses
