@@ -1112,10 +1112,12 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
   // no more than what it carries besides its motion (its energy's, a
   // glide's): the claims' average holds the motion too, and so may a
   // replay's end that started from it. A speed hack claiming twice its run
-  // had replays run it on that much besides, claim after claim.
-  const float most = walking(last) ? speed_at(std::max(bounds.energy.carried, bounds.glide_z),
-                                              last.position.frame.origin.z)
-                                   : bounds.energy_cap;
+  // had replays run it on that much besides, claim after claim. Met by
+  // another character on its way, it may have been pushed to a velocity
+  // its energy does not show.
+  const float most = walking(last) && !beside_character_
+                         ? speed_at(std::max(bounds.energy.carried, bounds.glide_z), last.position.frame.origin.z)
+                         : bounds.energy_cap;
   for (Vec3* v : {&from.velocity_now, &from.velocity, &from.velocity_before}) {
     if (glm::length(*v) > most) *v = glm::normalize(*v) * most;
     // In the air, what it flies across with besides (its fall is its own).

@@ -862,13 +862,23 @@ TEST(ClaimSoak, BodiesFallingPastGroundKeepTheirSpeedAcross) {
 // each case is accepted): the energy they left with (retail's leave-ground
 // velocity, a human's 18 m/s run where it runs 10.5 on the ground) was not
 // counted, and the next replays started them at what the energy left (8.8
-// m/s). A human (human2, seed 7), a large body (large4, seed 20261125)
-// and a random body (random0, seed 424242). A large body beside another
-// character (large0, seed 7) and a ball skimming the ground (tiny1, seed
-// 20261125) are rejected again since replays on walkable ground start with
-// no more velocity besides the motion than the energy carries.
+// m/s). A human (human2) and a large body (large0; seed 7), a large body
+// (large4, seed 20261125) and a random body (random0, seed 424242). A ball
+// skimming the ground (tiny1, seed 20261125) is rejected again since
+// replays on walkable ground start with no more velocity besides the
+// motion than the energy carries.
 TEST(ClaimSoak, BodiesAReplayRunsOffTheGroundKeepTheEnergyTheyLeftWith) {
-  expect_every_case_right({9114233279908404227ull, 12821790573755437246ull, 7366484520685844546ull});
+  expect_every_case_right(
+      {9114233279908404227ull, 10367062985210383387ull, 12821790573755437246ull, 7366484520685844546ull});
+}
+
+// Large bodies another character met on their way on walkable ground
+// (every claim of each case is accepted): replays there start with no more
+// velocity besides the motion than the energy carries, which a push by
+// another character does not show; met by one, they start from the
+// claims' average as before (large0, seed 20261125; large0, seed 7).
+TEST(ClaimSoak, BodiesMetByAnotherCharacterOnTheGroundReplayFromTheClaimsVelocity) {
+  expect_every_case_right({5537672778377497592ull, 10367062985210383387ull});
 }
 
 // A large body stopped against a steep face, on walkable ground by the
