@@ -207,8 +207,7 @@ StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities&
 // claims on the ground after fell from there, friction never taking it).
 void keep_glide(const StepBounds& bounds, float friction_dt, AcceptedMovement& next) {
   next.glide_z = -kUncapped;
-  if (!std::isfinite(bounds.glide_z)) return;
-  if (!walking(next)) return;
+  if (!std::isfinite(bounds.glide_z) || !walking(next)) return;
   StepEnergy gliding = bounds.energy;
   gliding.carried = bounds.glide_z;
   gliding.may_leave = false;
