@@ -245,9 +245,12 @@ class MovementChecker {
   // object there (if it is one).
   // `without_characters`: the world without them, where a claim lying in
   // another character is reached from a replay's end (ReplayTolerance);
-  // `beside_character`: another character is within a metre of the claim,
-  // which may hold a body in the air there; `near_character`: one is near
-  // enough its way to have turned its fall (this step or the one before).
+  // `beside_character`: another character came within a metre of the body
+  // anywhere on its way to the claim, which may have held it in the air
+  // there, or pushed it on walkable ground with velocity no energy shows
+  // (so its replays there start from the claims' velocity uncapped);
+  // `near_character`: one is near enough its way to have turned its fall
+  // (this step or the one before).
   MovementChecker in_world(const World& world, std::optional<std::size_t> self_object,
                            const World* without_characters = nullptr, bool beside_character = false,
                            bool near_character = true) const;
