@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "server/plane_motion.hpp"
 #include "transit/math/constants.hpp"
+#include "transit/world/land_defs.hpp"
 
 namespace transit {
 
@@ -19,9 +21,36 @@ float horizontal_distance(const Position& a, const Position& b) {
   return length2d(d);
 }
 
+// Still falling into the ground the probe stood it on, hard enough that
+// retail's landing bounces it off again (its elasticity's share of the
+// speed it meets the plane with, past the speed friction holds it at), to
+// fly on with its motion: no faster than its energy brings it down, and a
+// quantum's gravity before the landing (a human that fell 1.2 m left the
+// ground it landed on at 18 m/s, its run's, and ran on with both).
+bool bounces_off(const AcceptedMovement& last) {
+  if (!falls_into_plane(last.velocity_now, last.contact_plane)) return false;
+  const float into = -glm::dot(last.velocity_now, last.contact_plane->plane.normal);
+  const float ground = last.position.frame.origin.z - gap_above_support(last);
+  const float meets = std::min(std::sqrt(into * into + 2.0f * kG * gap_above_support(last)),
+                               speed_at(last.energy_z, ground)) +
+                      kG * kMaxQuantum;
+  return meets * kDefaultElasticity >= kFrictionlessSpeed;
+}
+
 }  // namespace
 
 bool walking(const AcceptedMovement& s) { return s.supported && s.on_walkable; }
+
+// Metres a body stands above the support plane the probe below or a
+// replay found: 0 when on or below it, or, for a plane of another
+// landblock's cell (in that landblock's frame), 0.5 m or more above it.
+float gap_above_support(const AcceptedMovement& s) {
+  if (!s.contact_plane) return 0.0f;
+  const float nz = std::max(std::abs(s.contact_plane->plane.normal.z), 0.1f);
+  const float gap = s.contact_plane->plane.distance(s.position.frame.origin) / nz;
+  const bool same_frame = landblock_of(s.contact_plane->cell) == landblock_of(s.position.objcell_id);
+  return gap > 0.0f && (gap < 0.5f || same_frame) ? gap : 0.0f;
+}
 
 float energy_height(float z, float speed) { return z + 0.5f * speed * speed / kG; }
 
@@ -33,7 +62,8 @@ StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float d
                        bool jump_reported, float step_down) {
   const float drop = last.position.frame.origin.z - to.frame.origin.z;
   StepEnergy e{last.energy_z, last.energy_z, true, last.energy_z};
-  e.may_leave = !walking(last) || jumped || drop > kFallPerMetre * horizontal_distance(last.position, to) + step_down;
+  e.may_leave = !walking(last) || jumped || bounces_off(last) ||
+                drop > kFallPerMetre * horizontal_distance(last.position, to) + step_down;
   // A jump reported in the air left walkable ground it landed on since, no
   // higher than the step's higher end (retail jumps only from the ground).
   if (last.supported || jump_reported) {

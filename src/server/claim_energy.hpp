@@ -20,6 +20,10 @@ inline constexpr float kG = -kGravity;
 /// Standing on walkable ground: where its motion moves it and friction slows it.
 bool walking(const AcceptedMovement& s);
 
+/// Metres `s` stands above the support plane the probe below or a replay
+/// found: 0 when on or below it, or, for a plane of another landblock's
+/// cell (in that landblock's frame), 0.5 m or more above it.
+float gap_above_support(const AcceptedMovement& s);
 /// The height a speed (m/s) lifts a body at z to, and the speed a body
 /// whose energy lifts it to `energy_z` has at z.
 float energy_height(float z, float speed);

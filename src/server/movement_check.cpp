@@ -312,17 +312,6 @@ bool turned_in_air(const World& world, const ac::AcBody& body, const AcceptedMov
   return stood_below(world, body, to, dt) || near_path(world, body, last.position, to);
 }
 
-// Metres a body stands above the support plane the probe below or a
-// replay found: 0 when on or below it, or, for a plane of another
-// landblock's cell (in that landblock's frame), 0.5 m or more above it.
-float gap_above_support(const AcceptedMovement& s) {
-  if (!s.contact_plane) return 0.0f;
-  const float nz = std::max(std::abs(s.contact_plane->plane.normal.z), 0.1f);
-  const float gap = s.contact_plane->plane.distance(s.position.frame.origin) / nz;
-  const bool same_frame = landblock_of(s.contact_plane->cell) == landblock_of(s.position.objcell_id);
-  return gap > 0.0f && (gap < 0.5f || same_frame) ? gap : 0.0f;
-}
-
 // The step's energy where a replay of it that started on walkable ground
 // ended off it: it left with its motion, or what it carried (over a ramp's
 // top, which the claims do not show it leave).

@@ -881,6 +881,20 @@ TEST(ClaimSoak, BodiesMetByAnotherCharacterOnTheGroundReplayFromTheClaimsVelocit
   expect_every_case_right({5537672778377497592ull, 10367062985210383387ull});
 }
 
+// Bodies still falling into the ground the probe stood them on, fast
+// enough that the landing bounced them off it again (every claim of each
+// case is accepted): off the ground retail sets their velocity to their
+// motion's, and they land and run on with that and their motion both, or
+// glide on it above the plane friction acts on (a human that fell 1.2 m
+// left the ground at 18 m/s, its strafe's, and went 10.5 m in 0.45 s;
+// seed 31337: human0; seed 20261125: large3, large0; seed 424242: large2;
+// seed 99: human0). Their energy had counted no departure for a body the
+// probe had on the ground.
+TEST(ClaimSoak, BodiesALandingBouncesOffTheGroundKeepTheirMotionsVelocity) {
+  expect_every_case_right({7785105732657798798ull, 14709635915633997259ull, 3874709071538352488ull,
+                           4262164961744423840ull, 15030493022657585185ull});
+}
+
 // A large body stopped against a steep face, on walkable ground by the
 // client's physics and on the steep face by the probe below, that jumped
 // 2.8 m up it in 0.2 s (every claim of the case is accepted): no replay
