@@ -75,6 +75,17 @@ StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float d
   return e;
 }
 
+bool crest_lifts(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next) {
+  if (!walking(last) || !walking(next) || !last.contact_plane || !next.contact_plane) return false;
+  const Vec3& from = last.contact_plane->plane.normal;
+  const Vec3& onto = next.contact_plane->plane.normal;
+  // Along the one plane at most the sine of the angle between them of
+  // its speed leaves the other.
+  const float leaving = glm::length(onto - from * glm::dot(from, onto));
+  const float ground = last.position.frame.origin.z - gap_above_support(last);
+  return speed_at(energy.carried, ground) * leaving >= kFrictionlessSpeed;
+}
+
 float ground_momentum_cap(const StepEnergy& energy, float motion_speed, const AcceptedMovement& last,
                           const Position& to) {
   const float low = std::min(last.position.frame.origin.z, to.frame.origin.z);

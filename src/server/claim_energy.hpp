@@ -51,6 +51,10 @@ struct StepEnergy {
 StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
                        bool jump_reported, float step_down);
 
+/// Whether the velocity it carries along `last`'s walkable plane may leave
+/// `next`'s at the speed friction holds a body at: over a crest retail's
+/// body leaves the ground, to fly on with its motion's velocity.
+bool crest_lifts(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next);
 /// The fastest its motion and the velocity it carries may move it across
 /// walkable ground (m/s) on a step from `last` to `to`: the one on top of
 /// the other, at the step's lower end.

@@ -337,7 +337,7 @@ float energy_after_step(const StepEnergy& energy, const AcceptedMovement& last, 
   // 0.6 m up, above the ground a replay ended on, kept a stopped run's).
   AcceptedMovement on_ground = next;
   if (walking(next)) on_ground.position.frame.origin.z -= gap_above_support(next);
-  const float after = energy_after(energy, on_ground, friction_dt);
+  const float after = crest_lifts(energy, last, next) ? energy.left : energy_after(energy, on_ground, friction_dt);
   if (!touched) return after;
   if (last.supported || !walking(next) || !std::isfinite(last.air_across)) return after;
   const float z = next.position.frame.origin.z;

@@ -895,6 +895,23 @@ TEST(ClaimSoak, BodiesALandingBouncesOffTheGroundKeepTheirMotionsVelocity) {
                            4262164961744423840ull, 15030493022657585185ull});
 }
 
+// Bodies whose own velocity along a slope lifted them off the flatter
+// ground beyond a crest (every claim of each case is accepted): off the
+// ground retail sets their velocity to their motion's, which friction then
+// takes from, or they skim on above the planes; the probe had them on the
+// ground throughout, so their energy had counted no departure (a human
+// cresting a rise at 2.9 m/s of its own left the ground at 9.5 m/s and went
+// 8.1 m in 0.61 s; seed 99: human1, random1; seed 20261125: large4, tiny1,
+// random2, large1; seed 7: random0; seed 424242: large2; seed 31337:
+// random0 twice). large4 and tiny1 were accepted before replays on walkable
+// ground were held to the energy, rejected since until this.
+TEST(ClaimSoak, BodiesACrestLiftsOffTheGroundKeepTheirMotionsVelocity) {
+  expect_every_case_right({10044130848009075725ull, 17506826189282955148ull, 15341388289691475431ull,
+                           16900159715211817385ull, 3791815798970912636ull, 6709886604917225570ull,
+                           15239498042725388455ull, 5973117801842989829ull, 12730718685517061419ull,
+                           4183398442283915163ull});
+}
+
 // A large body stopped against a steep face, on walkable ground by the
 // client's physics and on the steep face by the probe below, that jumped
 // 2.8 m up it in 0.2 s (every claim of the case is accepted): no replay

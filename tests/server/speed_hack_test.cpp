@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "transit/movers/ac/ac_mover.hpp"
 #include "transit/server/movement_check.hpp"
 #include "transit/sim/character.hpp"
 #include "transit/world/demo_world.hpp"
@@ -28,10 +29,15 @@ constexpr float kTolerated = 4.0f;
 // besides its motion for a while (1.5 s at most), which a hack may use
 // once: up to 2 m more.
 constexpr float kToleratedWithMomentum = 6.0f;
+// Up a slope a replay of the run ends with some velocity of its own (0.6
+// m/s up the big hill: the slope turns the run's velocity along it), which
+// the hack spends too: it stays within the tolerances up to 0.3 s longer.
+constexpr float kToleratedOverAHill = 5.0f;
 
 struct HackOutcome {
   int accepted = 0;             // claims accepted before the first rejection
   float gained = 0.0f;          // metres ahead of the honest runner at the last accepted claim
+  float ran = 0.0f;             // metres across the honest runner had run by then
   ClaimVerdict verdict = ClaimVerdict::Accepted;  // the first rejection's
   std::string reason;
 };
@@ -44,6 +50,11 @@ struct HackStyle {
   int slow_every = 0;  // every so many claims it reports `slower` instead of its run
   ForwardInput slower = ForwardInput::Stop;
   float bob = 0.0f;    // every other claim it is put this many metres higher
+  // Over the big hill instead (A9B5, peak at 72, 96): from `start` (local)
+  // facing `heading`, each claim as high above the terrain under it as the
+  // honest runner is above the terrain under it.
+  std::optional<Vec3> hill_start = std::nullopt;
+  float heading = 180.0f;
 };
 
 class SpeedHack : public ::testing::Test {
@@ -64,9 +75,11 @@ class SpeedHack : public ::testing::Test {
 
   static HackOutcome run(float factor, double dt, const CharacterSettings& settings = player(),
                          const HackStyle& style = {}) {
-    const auto [drop, hop, weave, stop_every, slower, bob] = style;
-    Position spawn = *world_->resolve_global(local_to_global(0xA9B40023u, {103.0f, 60.0f, 20.0f}));
-    spawn.frame.set_heading(180.0f);
+    const auto [drop, hop, weave, stop_every, slower, bob, hill_start, heading] = style;
+    Vec3 from = hill_start ? local_to_global(0xA9B50001u, *hill_start) : local_to_global(0xA9B40023u, {103.0f, 60.0f, 20.0f});
+    if (hill_start) from.z = terrain_z(from);
+    Position spawn = *world_->resolve_global(from);
+    spawn.frame.set_heading(heading);
     Character honest(settings, spawn);
     honest.place(*world_);
     if (drop > 0.0f) {
@@ -91,6 +104,7 @@ class SpeedHack : public ::testing::Test {
       const Vec3 at = local_to_global(honest.cell(), honest.position().frame.origin);
       Vec3 claimed = start + (at - start) * factor;
       claimed.z = at.z + (out.accepted % 2 ? bob : 0.0f);
+      if (hill_start) claimed.z += terrain_z(claimed) - terrain_z(at);
       claimed.x += out.accepted % 2 ? weave : -weave;
       std::optional<Position> position = world_->resolve_global(claimed);
       EXPECT_TRUE(position.has_value());
@@ -104,10 +118,20 @@ class SpeedHack : public ::testing::Test {
         return out;
       }
       ++out.accepted;
-      out.gained = glm::length(claimed - at);
+      // (Over the hill, across: the terrain puts the claim higher or lower.)
+      out.gained = hill_start ? length2d(claimed - at) : glm::length(claimed - at);
+      out.ran = length2d(at - start);
       state = c.next;
     }
     return out;
+  }
+
+  static float terrain_z(const Vec3& global) {
+    const Position p = *world_->resolve_global(global);
+    const auto plane = ac::surface_under(*world_, p.objcell_id, p.frame.origin);
+    EXPECT_TRUE(plane.has_value());
+    const Vec3& n = plane->plane.normal;
+    return global.z - (glm::dot(n, p.frame.origin) + plane->plane.d) / n.z;
   }
 
   static SceneDesc* scene_;
@@ -243,6 +267,34 @@ TEST_F(SpeedHack, ASpeedHackBobbingAboveTheGroundIsRejectedBeforeItGainsFourMetr
         EXPECT_LT(o.gained, kTolerated) << what << ": " << o.reason;
         std::printf("speed hack bobbing %s: %d claims accepted, %.2f m gained\n", what.c_str(), o.accepted,
                     o.gained);
+      }
+}
+
+// Over a crest a body's own velocity along the slope it climbed may lift
+// it off the flatter ground beyond, to fly on with its run's (a human
+// cresting a rise at 2.9 m/s of its own left the ground at 9.5 m/s): a
+// hack running over the big hill, each claim on the terrain under it,
+// must not turn each crest into a run on top of its run. (Up to 4.8 m
+// gained, 30 % over at 10 claims a second; at double speed 3.5 m.)
+TEST_F(SpeedHack, ASpeedHackOverAHillIsRejectedBeforeItGainsFiveMetres) {
+  const struct {
+    Vec3 start;
+    float heading;
+  } ways[] = {{{66.0f, 78.0f, 40.0f}, 0.0f},    // north over the peak
+              {{52.0f, 90.0f, 40.0f}, 90.0f},   // east over it
+              {{88.0f, 112.0f, 40.0f}, 225.0f},  // south-west over it
+              {{72.0f, 120.0f, 40.0f}, 180.0f}};  // south, down from it
+  for (const auto& [start, heading] : ways)
+    for (float factor : {1.3f, 1.5f, 2.0f})
+      for (double dt : {1.0 / 30.0, 0.1, 0.25}) {
+        const HackStyle style{.hill_start = start, .heading = heading};
+        const std::string what = fmt::format("x{} every {:.3f} s heading {}", factor, dt, heading);
+        EXPECT_EQ(run(1.0f, dt, player(), style).verdict, ClaimVerdict::Accepted) << "honest, " << what;
+        const HackOutcome o = run(factor, dt, player(), style);
+        EXPECT_EQ(o.verdict, ClaimVerdict::TooFast) << what << ": " << o.accepted << " claims accepted, " << o.reason;
+        EXPECT_LT(o.gained, kToleratedOverAHill) << what << ": " << o.reason;
+        std::printf("speed hack over the hill %s: %d claims accepted, %.2f m gained, honest ran %.2f m\n",
+                    what.c_str(), o.accepted, o.gained, o.ran);
       }
 }
 
