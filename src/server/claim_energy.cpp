@@ -30,9 +30,9 @@ float horizontal_distance(const Position& a, const Position& b) {
 bool bounces_off(const AcceptedMovement& last) {
   if (!falls_into_plane(last.velocity_now, last.contact_plane)) return false;
   const float into = -glm::dot(last.velocity_now, last.contact_plane->plane.normal);
-  const float ground = last.position.frame.origin.z - gap_above_support(last);
-  const float meets = std::min(std::sqrt(into * into + 2.0f * kG * gap_above_support(last)),
-                               speed_at(last.energy_z, ground)) +
+  const float gap = gap_above_support(last);
+  const float meets = std::min(std::sqrt(into * into + 2.0f * kG * gap),
+                               speed_at(last.energy_z, last.position.frame.origin.z - gap)) +
                       kG * kMaxQuantum;
   return meets * kDefaultElasticity >= kFrictionlessSpeed;
 }

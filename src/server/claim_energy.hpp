@@ -24,6 +24,7 @@ bool walking(const AcceptedMovement& s);
 /// found: 0 when on or below it, or, for a plane of another landblock's
 /// cell (in that landblock's frame), 0.5 m or more above it.
 float gap_above_support(const AcceptedMovement& s);
+
 /// The height a speed (m/s) lifts a body at z to, and the speed a body
 /// whose energy lifts it to `energy_z` has at z.
 float energy_height(float z, float speed);
@@ -55,6 +56,7 @@ StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float d
 /// `next`'s at the speed friction holds a body at: over a crest retail's
 /// body leaves the ground, to fly on with its motion's velocity.
 bool crest_lifts(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next);
+
 /// The fastest its motion and the velocity it carries may move it across
 /// walkable ground (m/s) on a step from `last` to `to`: the one on top of
 /// the other, at the step's lower end.

@@ -243,8 +243,8 @@ float air_across_after(const StateVelocities& leave, const AcceptedMovement& las
   // Still falling into the ground the probe stood it on, or above it, it
   // may not have landed (retail's landing takes that fall, and sets its
   // velocity when it leaves again): it flies on with what it carried.
-  const bool landing = falls_into_plane(last.velocity_now, last.contact_plane) || gap_above_support(last) > 0.0f;
-  return landing ? std::max(left, length2d(last.velocity_now)) : left;
+  const bool unlanded = falls_into_plane(last.velocity_now, last.contact_plane) || gap_above_support(last) > 0.0f;
+  return unlanded ? std::max(left, length2d(last.velocity_now)) : left;
 }
 
 // What of a fall its last step landed with the slope it landed on turns
