@@ -77,6 +77,9 @@ StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float d
 
 bool crest_lifts(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next) {
   if (!walking(last) || !walking(next) || !last.contact_plane || !next.contact_plane) return false;
+  // Just landed, its energy is still the fall's, which the landing spent
+  // into the ground but for what the claims do not show yet.
+  if (last.unsteady_t == last.t) return false;
   const Vec3& from = last.contact_plane->plane.normal;
   const Vec3& onto = next.contact_plane->plane.normal;
   // Along the one plane at most the sine of the angle between them of

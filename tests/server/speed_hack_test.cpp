@@ -33,6 +33,9 @@ constexpr float kToleratedWithMomentum = 6.0f;
 // m/s up the big hill: the slope turns the run's velocity along it), which
 // the hack spends too: it stays within the tolerances up to 0.3 s longer.
 constexpr float kToleratedOverAHill = 5.0f;
+// Landed on a slope, what of its fall the slope turned along it is speed of
+// its own too, besides its run's: half a metre more.
+constexpr float kToleratedLandingOnAHill = 6.5f;
 
 struct HackOutcome {
   int accepted = 0;             // claims accepted before the first rejection
@@ -296,6 +299,29 @@ TEST_F(SpeedHack, ASpeedHackOverAHillIsRejectedBeforeItGainsFiveMetres) {
         std::printf("speed hack over the hill %s: %d claims accepted, %.2f m gained, honest ran %.2f m\n",
                     what.c_str(), o.accepted, o.gained, o.ran);
       }
+}
+
+// The same from a landing on the hill's slopes (dropped 1 to 6 m): the
+// momentum a landing may leave it is the tolerance's, and right after the
+// landing, whose fall its energy still counts, no crest lifts it (allowing
+// that, 30 % over at 4 claims a second gained 7.7 m).
+TEST_F(SpeedHack, ASpeedHackLandingOnAHillIsRejectedBeforeItGainsSixAndAHalfMetres) {
+  const struct {
+    Vec3 start;
+    float heading;
+  } ways[] = {{{66.0f, 78.0f, 40.0f}, 0.0f}, {{52.0f, 90.0f, 40.0f}, 90.0f}, {{72.0f, 120.0f, 40.0f}, 180.0f}};
+  for (const auto& [start, heading] : ways)
+    for (float drop : {1.0f, 1.5f, 3.0f, 6.0f})
+      for (float factor : {1.3f, 1.5f, 2.0f})
+        for (double dt : {1.0 / 30.0, 0.1, 0.25}) {
+          const HackStyle style{.drop = drop, .hill_start = start, .heading = heading};
+          const std::string what = fmt::format("x{} every {:.3f} s heading {} dropped {} m", factor, dt, heading, drop);
+          EXPECT_EQ(run(1.0f, dt, player(), style).verdict, ClaimVerdict::Accepted) << "honest, " << what;
+          const HackOutcome o = run(factor, dt, player(), style);
+          EXPECT_LT(o.gained, kToleratedLandingOnAHill) << what << ": " << o.reason;
+          std::printf("speed hack landing on the hill %s: %d claims accepted, %.2f m gained\n", what.c_str(), o.accepted,
+                      o.gained);
+        }
 }
 
 TEST_F(SpeedHack, ACreatureClaimingAHumansRunIsRejected) {
