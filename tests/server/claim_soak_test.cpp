@@ -915,16 +915,6 @@ TEST(ClaimSoak, BodiesACrestLiftsOffTheGroundKeepTheirMotionsVelocity) {
                            12730718685517061419ull, 4183398442283915163ull});
 }
 
-// A body gliding just above walkable ground, within the probe's slack, on
-// the 9.8 m/s its back-and-strafe left the ground with (every claim of the
-// case is accepted; seed 99: random0): the probe had it on the ground, so
-// its flight after was held to what its walk leaves the ground with, 3.5
-// m/s. Above the plane it may not have landed: it flies on with what it
-// carried, as one still falling into the plane does.
-TEST(ClaimSoak, BodiesGlidingJustAboveTheGroundFlyOnWithWhatTheyCarried) {
-  expect_every_case_right({10138730413397407357ull});
-}
-
 // A large body stopped against a steep face, on walkable ground by the
 // client's physics and on the steep face by the probe below, that jumped
 // 2.8 m up it in 0.2 s (every claim of the case is accepted): no replay
