@@ -103,6 +103,19 @@ float top_speed(const StateVelocities& ground, const StateVelocities& leave, con
                    std::min(momentum, momentum_cap), flying});
 }
 
+// The upward speed (m/s) a jump of `jumped`'s extent leaves the ground with.
+float jump_up_speed(const CharacterSettings& s, const ClaimedMotion& jumped) {
+  MotionInterpreter motion;
+  motion.set_skills(s.skills);
+  return motion.jump_v_z(jumped.jump_extent);
+}
+
+// The upward speed (m/s) of the jump a claim on its support reports, which
+// its energy there holds (step_energy): 0 without one.
+float reported_jump_up(const CharacterSettings& s, const AcceptedMovement& last) {
+  return last.supported && last.motion.jumped ? jump_up_speed(s, last.motion) : 0.0f;
+}
+
 // The speed (m/s) a character moving at `ground_speed` may leave its support
 // with, all of it upwards (a ramp or a slope met between two claims may have
 // turned it), a jump's added: at least what its motion leaves the ground with.
@@ -112,9 +125,7 @@ float departure_speed(const CharacterSettings& s, const StateVelocities& leave, 
   // A jump reported with the last claim may have left the ground only after it.
   const ClaimedMotion* jump = claimed.jumped ? &claimed : last.motion.jumped ? &last.motion : nullptr;
   if (!jump) return ground_speed;
-  MotionInterpreter motion;
-  motion.set_skills(s.skills);
-  const float up = motion.jump_v_z(jump->jump_extent);
+  const float up = jump_up_speed(s, *jump);
   return std::sqrt(ground_speed * ground_speed + up * up);
 }
 
@@ -222,6 +233,11 @@ float landed_across(float across, float fall, float nz) {
   return std::min(fall, across + fall * (std::sqrt(std::max(0.0f, 1.0f - nz * nz)) + kDefaultElasticity));
 }
 
+// What of a speed (m/s) may go across when `up` of it is a jump's upward
+// speed: the energy at a claim that reports a jump holds it, and it takes
+// the body no faster across.
+float across_of(float speed, float up) { return std::sqrt(std::max(0.0f, speed * speed - up * up)); }
+
 // What it may move across the ground with (m/s) in the air after a step
 // from `last` to `to` that met nothing (AcceptedMovement::air_across).
 // Leaving walkable ground (from the ground at `last`, or landing and leaving
@@ -229,24 +245,31 @@ float landed_across(float across, float fall, float nz) {
 // (a jump's too), or, standing still, keeps the velocity it had: on the
 // ground its energy's, landed what it landed with.
 float air_across_after(const StateVelocities& leave, const AcceptedMovement& last, const ClaimedMotion& claimed,
-                       const StepEnergy& energy, const Position& to) {
+                       const StepEnergy& energy, const Position& to, double t, float jump_up) {
   // Off a steep slope or an object, gravity may have sped it up any way.
   if (last.supported && !walking(last)) return kUncapped;
-  // (A jump too slight to lift it leaves it standing.)
-  const bool may_stand = std::min(motion_speed(leave, last.motion), motion_speed(leave, claimed)) == 0.0f;
+  // (A jump too slight to lift it leaves it standing.) In the air, only
+  // once its arc comes down may it have landed: still rising, it keeps
+  // what it flew with (a hack reporting its run stopped every third claim
+  // as it rose from a jump was lent the speed a landing of its whole
+  // energy would have left it, 17 m/s, and ran 50 % over unrejected).
+  const bool may_stand = std::min(motion_speed(leave, last.motion), motion_speed(leave, claimed)) == 0.0f &&
+                         (last.supported || arc_speed(last, t) < 0.0f);
   const float low = std::min(last.position.frame.origin.z, to.frame.origin.z);
   const float standing = !may_stand        ? 0.0f
-                         : last.supported ? speed_at(energy.carried, low)
+                         : last.supported ? across_of(speed_at(energy.carried, low), jump_up)
                                           : landed_across(last.air_across, speed_at(energy.departed, low), kFloorZ);
   const float left = std::max(faster_motion_speed(leave, last, claimed), standing);
   if (!last.supported) return std::max(last.air_across, left);
   // Still falling into the ground the probe stood it on, it had not landed
-  // (retail's landing takes that fall): it flies on with what it carried.
-  // (Not for one merely above it: the claims' average is the client's to
-  // choose, and a hack hopping and bobbing within the probe's slack flew
-  // on with its own excess.)
+  // (retail's landing takes that fall): it flies on with what it carried,
+  // within its energy (the claims' average is the client's to choose: a
+  // hack bobbing 5 cm every other claim at 30 claims a second fell into the
+  // ground at 1.5 m/s, and each hop flew on with its own excess). Not for
+  // one merely above it, which a hack hopping and bobbing within the
+  // probe's slack flew on with too.
   const bool landing = falls_into_plane(last.velocity_now, last.contact_plane);
-  return landing ? std::max(left, length2d(last.velocity_now)) : left;
+  return landing ? std::max(left, std::min(length2d(last.velocity_now), speed_at(energy.carried, low))) : left;
 }
 
 // What of a fall its last step landed with the slope it landed on turns
@@ -1108,12 +1131,14 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
   const float most = walking(last) && !beside_character_
                          ? speed_at(std::max(bounds.energy.carried, bounds.glide_z), last.position.frame.origin.z)
                          : bounds.energy_cap;
+  // A jump's upward speed in its energy takes it no faster across.
+  const float most_across = std::min(bounds.cap, across_of(most, reported_jump_up(settings_, last)));
   for (Vec3* v : {&from.velocity_now, &from.velocity, &from.velocity_before}) {
     if (glm::length(*v) > most) *v = glm::normalize(*v) * most;
     // In the air, what it flies across with besides (its fall is its own).
-    if (const float across = length2d(*v); across > bounds.cap) {
-      v->x *= bounds.cap / across;
-      v->y *= bounds.cap / across;
+    if (const float across = length2d(*v); across > most_across) {
+      v->x *= most_across / across;
+      v->y *= most_across / across;
     }
   }
   return from;
@@ -1264,15 +1289,20 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
   const float friction_dt = friction_seconds(settings_.body, bounds.energy, claim.position, dt);
   // What the physics lifted it by (out of a steep plane, from between two
-  // slopes) is height no speed paid for.
+  // slopes) is height no speed paid for. The replay's gain holds what a
+  // jump in it gave, which its departure counts too: the one or the other
+  // (both let a hack 50 % over that hopped every 0.3 s fly at 15 m/s).
+  StepEnergy stayed = bounds.energy;
+  stayed.may_leave = false;
+  stayed.departed = stayed.left = stayed.carried;
   next.energy_z =
-      energy_after_step(replayed_energy(bounds.energy, last, end), last, next, friction_dt, end.contact) +
-      std::max(0.0f, end.energy_gain);
+      std::max(energy_after_step(replayed_energy(bounds.energy, last, end), last, next, friction_dt, end.contact),
+               energy_after_step(stayed, last, next, friction_dt, end.contact) + std::max(0.0f, end.energy_gain));
   keep_glide(bounds, end.contact ? friction_dt : 0.0f, next);
   // The replay's own speed across, if it met something that turned it.
   next.air_across = next.supported ? kUncapped
                                    : std::max(air_across_after(state_velocities_, last, motion, bounds.energy,
-                                                               claim.position),
+                                                               claim.position, claim.t, reported_jump_up(settings_, last)),
                                               length2d(end.velocity));
   reanchor(last, motion, jumped_from, next);
   if (!(walking(last) && end.contact && end.on_walkable)) next.unsteady_t = claim.t;
@@ -1625,7 +1655,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   next.met_character = bounced;
   next.air_across = next.supported || met || turned
                         ? kUncapped
-                        : air_across_after(state_velocities_, last, motion, bounds.energy, to);
+                        : air_across_after(state_velocities_, last, motion, bounds.energy, to, claim.t,
+                                           reported_jump_up(settings_, last));
   next.turned = !last.supported || !last.on_walkable || stayed || m.collision_normal.has_value() ||
                 !m.collided_object_ids.empty();
   if (next.free_flight) next.velocity_now.z -= 0.5f * kG * dt;

@@ -324,6 +324,38 @@ TEST_F(SpeedHack, ASpeedHackLandingOnAHillIsRejectedBeforeItGainsSixAndAHalfMetr
         }
 }
 
+// Hops, bobs and reported stops together (every 0.3 to 1 s; every other
+// claim 5 to 30 cm up; every third claim stopped; with and without a
+// landing first) must not add up: before four holes were closed, 20 of
+// these 432 hacks gained more than 6 m, up to 11.9 m in 2.5 s unrejected
+// (50 % over at 30 claims a second, hopping every 0.3 s and reporting
+// every third claim stopped). The holes: a flight after a stop reported on
+// the way up was lent what a landing of its whole energy leaves (a body
+// rising on its arc has not landed); the energy at a claim that reports a
+// jump, which holds the jump's upward speed, was taken for speed across;
+// a bob down into the ground at 1.5 m/s was taken for a landing that
+// carried the claims' average; and a replay's energy gain added the jump
+// its departure had counted already.
+TEST_F(SpeedHack, ASpeedHackThatHopsBobsAndStopsIsRejectedBeforeItGainsSixMetres) {
+  int over_tolerance = 0;
+  for (const float bob : {0.0f, 0.05f, 0.15f, 0.3f})
+    for (const double hop : {0.3, 0.5, 1.0})
+      for (const float drop : {0.0f, 1.5f})
+        for (const int stop_every : {0, 3})
+          for (const float factor : {1.3f, 1.5f, 2.0f})
+            for (const double dt : {1.0 / 30.0, 0.1, 0.25}) {
+              const HackStyle style{.drop = drop, .hop = hop, .slow_every = stop_every, .bob = bob};
+              const HackOutcome o = run(factor, dt, player(), style);
+              EXPECT_LT(o.gained, kToleratedWithMomentum)
+                  << fmt::format("x{} every {:.3f} s, hopping every {} s, {} m up every other claim, stopped every {} "
+                                 "claims, dropped {} m: {} claims accepted",
+                                 factor, dt, hop, bob, stop_every, drop, o.accepted);
+              over_tolerance += o.gained >= kTolerated;
+            }
+  std::printf("speed hacks hopping, bobbing and stopping: %d of 432 gained %.0f m or more\n", over_tolerance,
+              kTolerated);
+}
+
 TEST_F(SpeedHack, ACreatureClaimingAHumansRunIsRejected) {
   // A creature whose run cycle moves it 2.5 m/s (5.94 m/s at the player's
   // run rate, 2.375) claiming the human's 9.5 m/s: retail lets it leave the
