@@ -1300,9 +1300,10 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
                energy_after_step(stayed, last, next, friction_dt, end.contact) + std::max(0.0f, end.energy_gain));
   keep_glide(bounds, end.contact ? friction_dt : 0.0f, next);
   // The replay's own speed across, if it met something that turned it.
+  const float jump_up = reported_jump_up(settings_, last);
   next.air_across = next.supported ? kUncapped
                                    : std::max(air_across_after(state_velocities_, last, motion, bounds.energy,
-                                                               claim.position, claim.t, reported_jump_up(settings_, last)),
+                                                               claim.position, claim.t, jump_up),
                                               length2d(end.velocity));
   reanchor(last, motion, jumped_from, next);
   if (!(walking(last) && end.contact && end.on_walkable)) next.unsteady_t = claim.t;

@@ -79,7 +79,8 @@ class SpeedHack : public ::testing::Test {
   static HackOutcome run(float factor, double dt, const CharacterSettings& settings = player(),
                          const HackStyle& style = {}) {
     const auto [drop, hop, weave, stop_every, slower, bob, hill_start, heading] = style;
-    Vec3 from = hill_start ? local_to_global(0xA9B50001u, *hill_start) : local_to_global(0xA9B40023u, {103.0f, 60.0f, 20.0f});
+    Vec3 from = hill_start ? local_to_global(0xA9B50001u, *hill_start)
+                           : local_to_global(0xA9B40023u, {103.0f, 60.0f, 20.0f});
     if (hill_start) from.z = terrain_z(from);
     Position spawn = *world_->resolve_global(from);
     spawn.frame.set_heading(heading);
@@ -319,8 +320,8 @@ TEST_F(SpeedHack, ASpeedHackLandingOnAHillIsRejectedBeforeItGainsSixAndAHalfMetr
           EXPECT_EQ(run(1.0f, dt, player(), style).verdict, ClaimVerdict::Accepted) << "honest, " << what;
           const HackOutcome o = run(factor, dt, player(), style);
           EXPECT_LT(o.gained, kToleratedLandingOnAHill) << what << ": " << o.reason;
-          std::printf("speed hack landing on the hill %s: %d claims accepted, %.2f m gained\n", what.c_str(), o.accepted,
-                      o.gained);
+          std::printf("speed hack landing on the hill %s: %d claims accepted, %.2f m gained\n", what.c_str(),
+                      o.accepted, o.gained);
         }
 }
 
