@@ -1284,6 +1284,16 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.supported = end.contact;
   next.on_walkable = end.on_walkable;
   next.contact_plane = end.contact_plane;
+  // A claim above the ground the replay ended on by more than the probe's
+  // slack and its first sphere's radius (which an edge it rests on may
+  // hold it by) is in the air there (a human bobbing 0.6 m up every other
+  // claim over a hill was taken to stand there, and the replay after ran
+  // off that ground with its run's departure).
+  if (next.supported &&
+      gap_above_support(next) > std::max(options_.height_slack, first_radius(settings_.body))) {
+    next.supported = next.on_walkable = false;
+    next.contact_plane.reset();
+  }
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
   keep_jump(last, end.contact, next);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
