@@ -233,6 +233,23 @@ float landed_across(float across, float fall, float nz) {
   return std::min(fall, across + fall * (std::sqrt(std::max(0.0f, 1.0f - nz * nz)) + kDefaultElasticity));
 }
 
+// The share of a speed along the ground it left (`from`, and `below`, the
+// plane under where it is now, if known) that goes upwards, at most: the
+// steeper slope's sine (all of it with no plane known).
+float rise_share(const std::optional<ac::CellPlane>& from, const std::optional<ac::CellPlane>& below) {
+  if (!from) return 1.0f;
+  float share = 0.0f;
+  for (const std::optional<ac::CellPlane>& p : {from, below})
+    if (p) share = std::max(share, std::sqrt(std::max(0.0f, 1.0f - p->plane.normal.z * p->plane.normal.z)));
+  return share;
+}
+
+// The upward speed (m/s) of the velocity it carried at `last`, within its
+// energy (a ball wedged in a corner was thrown up at 7 m/s).
+float own_rise(const AcceptedMovement& last, const StepEnergy& energy) {
+  return std::min(std::max(0.0f, last.velocity_now.z), speed_at(energy.carried, last.position.frame.origin.z));
+}
+
 // What of a speed (m/s) may go across when `up` of it is a jump's upward
 // speed: the energy at a claim that reports a jump holds it, and it takes
 // the body no faster across.
@@ -1676,9 +1693,11 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     // walkable ground without a jump, what a bounce sends upwards.
     next.air_t = claim.t;
     next.air_z = to.frame.origin.z;
-    next.air_vz = !motion.jumped && !last.motion.jumped && !walking(last)
-                      ? std::min(launch, unpowered_bounce(last, motion))
-                      : launch;
+    const bool jumped = motion.jumped || last.motion.jumped;
+    next.air_vz = !jumped && !walking(last) ? std::min(launch, unpowered_bounce(last, motion))
+                  : !jumped && !met         ? std::max(launch * rise_share(last.contact_plane, next.contact_plane),
+                                                       own_rise(last, bounds.energy))
+                                            : launch;
   } else if (bounced && arc_vz >= -bounce_up) {
     // Its arc may start again here, rising as fast as the bounce sent it;
     // not for a fall faster than a bounce turns up (a body falling straight

@@ -42,6 +42,7 @@ struct HackOutcome {
   int accepted = 0;             // claims accepted before the first rejection
   float gained = 0.0f;          // metres ahead of the honest runner at the last accepted claim
   float ran = 0.0f;             // metres across the honest runner had run by then
+  float rose = 0.0f;            // metres above the honest runner it was claimed, at most
   ClaimVerdict verdict = ClaimVerdict::Accepted;  // the first rejection's
   std::string reason;
 };
@@ -59,6 +60,7 @@ struct HackStyle {
   // honest runner is above the terrain under it.
   std::optional<Vec3> hill_start = std::nullopt;
   float heading = 180.0f;
+  float rise = 0.0f;  // it puts each claim this many metres a second higher still (a fly hack)
 };
 
 class SpeedHack : public ::testing::Test {
@@ -79,7 +81,7 @@ class SpeedHack : public ::testing::Test {
 
   static HackOutcome run(float factor, double dt, const CharacterSettings& settings = player(),
                          const HackStyle& style = {}) {
-    const auto [drop, hop, weave, stop_every, slower, bob, hill_start, heading] = style;
+    const auto [drop, hop, weave, stop_every, slower, bob, hill_start, heading, rise] = style;
     Vec3 from = hill_start ? local_to_global(0xA9B50001u, *hill_start)
                            : local_to_global(0xA9B40023u, {103.0f, 60.0f, 20.0f});
     if (hill_start) from.z = terrain_z(from);
@@ -110,6 +112,7 @@ class SpeedHack : public ::testing::Test {
       Vec3 claimed = start + (at - start) * factor;
       claimed.z = at.z + (out.accepted % 2 ? bob : 0.0f);
       if (hill_start) claimed.z += terrain_z(claimed) - terrain_z(at);
+      claimed.z += rise * static_cast<float>(t);
       claimed.x += out.accepted % 2 ? weave : -weave;
       std::optional<Position> position = world_->resolve_global(claimed);
       EXPECT_TRUE(position.has_value());
@@ -125,6 +128,7 @@ class SpeedHack : public ::testing::Test {
       ++out.accepted;
       // (Over the hill, across: the terrain puts the claim higher or lower.)
       out.gained = hill_start ? length2d(claimed - at) : glm::length(claimed - at);
+      out.rose = std::max(out.rose, claimed.z - at.z);
       out.ran = length2d(at - start);
       state = c.next;
     }
@@ -391,6 +395,37 @@ TEST_F(SpeedHack, SpeedHacksCombiningEveryStyleAreRejectedBeforeTheyGainSixAndAH
                     most = std::max(most, o.gained);
                   }
   std::printf("speed hacks combining every style: %.2f m gained at most\n", most);
+}
+
+// A fly hack while running: each claim 0.2 to 2 m a second higher than
+// the honest runner, with bobs, hops, a landing, reported stops, on open
+// ground and over the hill (1,152 hacks), rises less than 4.5 m (3.6 m at
+// most). A claim leaving walkable ground with no jump and nothing met on
+// its way rises at most as fast as the ground it left sends its speed
+// upwards, and as its own velocity carried: before, it could rise with all
+// of its run's speed, as if a ramp had turned it, and one rising 2 m a
+// second, reporting every other claim stopped, was 5 m up after 2.5 s,
+// unrejected.
+TEST_F(SpeedHack, AFlyHackWhileRunningIsRejectedBeforeItRisesFourAndAHalfMetres) {
+  float most = 0.0f;
+  for (const float rise : {0.2f, 0.5f, 1.0f, 2.0f})
+    for (const float bob : {0.0f, 0.1f})
+      for (const double hop : {0.0, 0.4, 1.0})
+        for (const float drop : {0.0f, 2.0f})
+          for (const int stop_every : {0, 2})
+            for (const bool hill : {false, true})
+              for (const float factor : {1.0f, 1.3f})
+                for (const double dt : {1.0 / 30.0, 0.1, 0.25}) {
+                  HackStyle style{.drop = drop, .hop = hop, .slow_every = stop_every, .bob = bob, .rise = rise};
+                  if (hill) style.hill_start = Vec3(72.0f, 120.0f, 40.0f);
+                  const HackOutcome o = run(factor, dt, player(), style);
+                  EXPECT_LT(o.rose, 4.5f) << fmt::format(
+                      "rising {} m/s, x{} every {:.3f} s, {} m up every other claim, hopping every {} s, dropped {} m, "
+                      "stopped every {} claims, {}: {} claims accepted",
+                      rise, factor, dt, bob, hop, drop, stop_every, hill ? "over the hill" : "on open ground", o.accepted);
+                  most = std::max(most, o.rose);
+                }
+  std::printf("fly hacks while running: %.2f m above the honest runner at most\n", most);
 }
 
 TEST_F(SpeedHack, ACreatureClaimingAHumansRunIsRejected) {
