@@ -422,7 +422,8 @@ TEST_F(SpeedHack, AFlyHackWhileRunningIsRejectedBeforeItRisesFourAndAHalfMetres)
                   EXPECT_LT(o.rose, 4.5f) << fmt::format(
                       "rising {} m/s, x{} every {:.3f} s, {} m up every other claim, hopping every {} s, dropped {} m, "
                       "stopped every {} claims, {}: {} claims accepted",
-                      rise, factor, dt, bob, hop, drop, stop_every, hill ? "over the hill" : "on open ground", o.accepted);
+                      rise, factor, dt, bob, hop, drop, stop_every, hill ? "over the hill" : "on open ground",
+                      o.accepted);
                   most = std::max(most, o.rose);
                 }
   std::printf("fly hacks while running: %.2f m above the honest runner at most\n", most);
