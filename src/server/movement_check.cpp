@@ -80,6 +80,8 @@ constexpr int kCreepSteps = 4;
 
 // No cap on the momentum the claims show (anchor_speed).
 constexpr float kUncapped = std::numeric_limits<float>::infinity();
+// Metres above the plane under it within which a claim lies on it.
+constexpr float kOnPlane = 0.03f;
 
 // The faster of the last claim's and this claim's motion (m/s, as
 // motion_speed): with state velocities, the speed either leaves the ground
@@ -1322,8 +1324,16 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   StepEnergy stayed = bounds.energy;
   stayed.may_leave = false;
   stayed.departed = stayed.left = stayed.carried;
+  // A replay that ran off the ground and ended in the air where the claim
+  // lies on walkable ground, on its plane, shows no flight the claim had:
+  // no departure (each replay of a hack bobbing 10 cm and stopping every
+  // third claim over a hill left the ground at once with its run's
+  // velocity, from the claim's few centimetres above it, and it ran at
+  // double speed on that).
+  const bool on_plane = walking(next) && gap_above_support(next) < kOnPlane;
+  const StepEnergy replayed = on_plane ? bounds.energy : replayed_energy(bounds.energy, last, end);
   next.energy_z =
-      std::max(energy_after_step(replayed_energy(bounds.energy, last, end), last, next, friction_dt, end.contact),
+      std::max(energy_after_step(replayed, last, next, friction_dt, end.contact),
                energy_after_step(stayed, last, next, friction_dt, end.contact) + std::max(0.0f, end.energy_gain));
   keep_glide(bounds, end.contact ? friction_dt : 0.0f, next);
   // The replay's own speed across, if it met something that turned it.
