@@ -139,8 +139,9 @@ class SpeedHack : public ::testing::Test {
     const Position p = *world_->resolve_global(global);
     const auto plane = ac::surface_under(*world_, p.objcell_id, p.frame.origin);
     EXPECT_TRUE(plane.has_value());
-    const Vec3& n = plane->plane.normal;
-    return global.z - (glm::dot(n, p.frame.origin) + plane->plane.d) / n.z;
+    Vec3 ground = p.frame.origin;
+    plane->plane.set_height(ground);
+    return global.z - p.frame.origin.z + ground.z;
   }
 
   static SceneDesc* scene_;
