@@ -232,7 +232,7 @@ void keep_glide(const StepBounds& bounds, float friction_dt, AcceptedMovement& n
 // the bounce keeps the elasticity's share of its speed into the ground, and
 // a slope turns some of its fall along it.
 float landed_across(float across, float fall, float nz) {
-  return std::min(fall, across + fall * (std::sqrt(std::max(0.0f, 1.0f - nz * nz)) + kDefaultElasticity));
+  return std::min(fall, across + fall * (slope_sine(nz) + kDefaultElasticity));
 }
 
 // The share of a speed along the ground it left (`from`, and `below`, the
@@ -242,7 +242,7 @@ float rise_share(const std::optional<ac::CellPlane>& from, const std::optional<a
   if (!from) return 1.0f;
   float share = 0.0f;
   for (const std::optional<ac::CellPlane>& p : {from, below})
-    if (p) share = std::max(share, std::sqrt(std::max(0.0f, 1.0f - p->plane.normal.z * p->plane.normal.z)));
+    if (p) share = std::max(share, slope_sine(p->plane.normal.z));
   return share;
 }
 

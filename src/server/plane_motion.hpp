@@ -3,6 +3,8 @@
 // speed (calc_friction leaves a velocity leaving its walkable plane that
 // fast whole; one falling into it that fast has not landed yet).
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 
 #include <glm/geometric.hpp>
@@ -21,5 +23,9 @@ inline bool leaves_plane(const Vec3& velocity, const std::optional<ac::CellPlane
 inline bool falls_into_plane(const Vec3& velocity, const std::optional<ac::CellPlane>& plane) {
   return plane && glm::dot(velocity, plane->plane.normal) <= -kFrictionlessSpeed;
 }
+
+// The sine of the slope of a plane whose normal has z `nz`: the share of
+// a speed along it that goes upwards.
+inline float slope_sine(float nz) { return std::sqrt(std::max(0.0f, 1.0f - nz * nz)); }
 
 }  // namespace transit
