@@ -49,6 +49,20 @@ TEST(AcSmoke, AnAstronomicalMoveExceedsTheStepCap) {
   EXPECT_EQ(r.position, from);
 }
 
+// A viewer (a camera) counts its steps its own way; the same astronomical
+// move is refused the same way (found by fuzzing the claim checks).
+TEST(AcSmoke, AnAstronomicalViewerMoveExceedsTheStepCap) {
+  const World w = World::from_scene(flat_scene());
+  const Position from{kBlock | 0x13, Frame{{50, 50, 0}, {}}};
+  const Position to{kBlock | 0x13, Frame{{50, 50, 1e30f}, {}}};
+  AcBody viewer;
+  viewer.flags = kFlagViewer;
+  const AcMoveResult r = move_body(w, viewer, from, to, standing_on(w, from), {kAceMaxTransitionSteps});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.status, MoveStatus::StepCapExceeded);
+  EXPECT_EQ(r.position, from);
+}
+
 // Falls from `height` metres over (x, y) of the flat block at 0.2 m per
 // move, as gravity would hand the mover its offsets, until a move stops.
 AcMoveResult fall(const World& w, CellId cell, float x, float y, float height, AcBody body = {}) {

@@ -90,7 +90,7 @@ void Transition::calc_num_steps(Vec3& offset, Vec3& offset_per_step, int& num_st
     num_steps = 0;
   } else {
     offset_per_step = offset * (1.0f / step);
-    num_steps = static_cast<int>(std::floor(step)) + 1;
+    num_steps = step < 1e9f ? static_cast<int>(std::floor(step)) + 1 : std::numeric_limits<int>::max();
   }
 }
 
