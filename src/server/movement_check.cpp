@@ -359,10 +359,16 @@ bool turned_in_air(const World& world, const ac::AcBody& body, const AcceptedMov
 
 // The step's energy where a replay of it that started on walkable ground
 // ended off it: it left with its motion, or what it carried (over a ramp's
-// top, which the claims do not show it leave).
-StepEnergy replayed_energy(const StepEnergy& energy, const AcceptedMovement& last, const ReplayEnd& end) {
+// top, which the claims do not show it leave). Not where the claim `next`
+// lies on walkable ground, on its plane: that replay shows no flight the
+// claim had (each replay of a hack bobbing 10 cm and stopping every third
+// claim over a hill left the ground at once with its run's velocity, from
+// the claim's few centimetres above it, and it ran at double speed on that).
+StepEnergy replayed_energy(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next,
+                           const ReplayEnd& end) {
   StepEnergy e = energy;
-  if (walking(last) && !end.contact) {
+  const bool on_plane = walking(next) && gap_above_support(next) < kOnPlane;
+  if (walking(last) && !end.contact && !on_plane) {
     e.may_leave = true;
     e.departed = e.left;
   }
@@ -403,10 +409,9 @@ ac::AcContact contact_of(const AcceptedMovement& s) {
 std::optional<float> terrain_height(const World& world, const Position& p) {
   if (!is_outdoor(p.objcell_id)) return std::nullopt;
   const auto plane = ac::surface_under(world, p.objcell_id, p.frame.origin);
-  if (!plane || plane->water || std::abs(plane->plane.normal.z) < 1e-6f) return std::nullopt;
-  const Vec3& n = plane->plane.normal;
-  const Vec3& o = p.frame.origin;
-  return -(n.x * o.x + n.y * o.y + plane->plane.d) / n.z;
+  Vec3 ground = p.frame.origin;
+  if (!plane || plane->water || !plane->plane.set_height(ground)) return std::nullopt;
+  return ground.z;
 }
 
 // Where the transitions from the last accepted position towards the claim
@@ -1063,7 +1068,7 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
       const StepBounds bounds =
           step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
       const float kept = energy_height(claim.position.frame.origin.z, glm::length(end->velocity));
-      const float departed = replayed_energy(bounds.energy, last, *end).departed;
+      const float departed = replayed_energy(bounds.energy, last, next, *end).departed;
       next.energy_z = std::max(next.energy_z, std::min(kept, departed + std::max(0.0f, end->energy_gain)));
     }
   }
@@ -1324,14 +1329,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   StepEnergy stayed = bounds.energy;
   stayed.may_leave = false;
   stayed.departed = stayed.left = stayed.carried;
-  // A replay that ran off the ground and ended in the air where the claim
-  // lies on walkable ground, on its plane, shows no flight the claim had:
-  // no departure (each replay of a hack bobbing 10 cm and stopping every
-  // third claim over a hill left the ground at once with its run's
-  // velocity, from the claim's few centimetres above it, and it ran at
-  // double speed on that).
-  const bool on_plane = walking(next) && gap_above_support(next) < kOnPlane;
-  const StepEnergy replayed = on_plane ? bounds.energy : replayed_energy(bounds.energy, last, end);
+  const StepEnergy replayed = replayed_energy(bounds.energy, last, next, end);
   next.energy_z =
       std::max(energy_after_step(replayed, last, next, friction_dt, end.contact),
                energy_after_step(stayed, last, next, friction_dt, end.contact) + std::max(0.0f, end.energy_gain));
