@@ -278,7 +278,12 @@ float air_across_after(const StateVelocities& leave, const AcceptedMovement& las
   const float standing = !may_stand        ? 0.0f
                          : last.supported ? across_of(speed_at(energy.carried, low), jump_up)
                                           : landed_across(last.air_across, speed_at(energy.departed, low), kFloorZ);
-  const float left = std::max(faster_motion_speed(leave, last, claimed), standing);
+  float left = std::max(faster_motion_speed(leave, last, claimed), standing);
+  // Its motion slowed on the ground, it may have been gliding on the faster
+  // one's velocity, off the ground already (a runner over a rise, stopped
+  // as it flew at 9.6 m/s, was held to its walk's 3.5).
+  if (last.supported && std::isfinite(last.glide_z))
+    left = std::max(left, across_of(speed_at(last.glide_z, last.position.frame.origin.z), jump_up));
   if (!last.supported) return std::max(last.air_across, left);
   // Still falling into the ground the probe stood it on, it had not landed
   // (retail's landing takes that fall): it flies on with what it carried,

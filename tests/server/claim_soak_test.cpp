@@ -1076,6 +1076,16 @@ TEST(ClaimSoak, BodiesThatJustLandedAreReplayedWithTheLandingsBounce) {
                            9775562042604250618ull});
 }
 
+// A body whose motion slowed on the ground while it was just above it,
+// gliding on the faster one's velocity (every claim of the case is
+// accepted; seed 99: random0). It ran off a rise at 9.8 m/s, its claims
+// within the probe's slack of the ground, stopped running, and was found
+// in the air at the next claim: it flew on at 9.6 m/s, and was held to
+// what its new motion leaves the ground with (3.5 m/s).
+TEST(ClaimSoak, BodiesGlidingOffTheGroundAsTheirMotionSlowsFlyOnWithTheGlide) {
+  expect_every_case_right({10138730413397407357ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
