@@ -1086,6 +1086,15 @@ TEST(ClaimSoak, BodiesGlidingOffTheGroundAsTheirMotionSlowsFlyOnWithTheGlide) {
   expect_every_case_right({10138730413397407357ull});
 }
 
+// A body retail placed on a walkable slope (normal z 0.79) was taken to be
+// in the air at its spawn, and its first claim, strafing up onto the
+// terrain, rejected (every claim of the case is accepted; seed 31337:
+// random4): the probe below it, a fall with no contact to start from, slid
+// 0.32 m down the slope, past its 25 cm slack.
+TEST(ClaimSoak, BodiesOnASlopeTheProbeSlidesDownStandOnIt) {
+  expect_every_case_right({17185109984916888157ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
