@@ -186,8 +186,17 @@ StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities&
                        const AcceptedMovement& last, const ClaimedMotion& claimed, const Position& to) {
   const float motion = faster_motion_speed(ground, last, claimed);
   const bool jumped = claimed.jumped || last.motion.jumped;
-  const StepEnergy energy = step_energy(last, to, departure_speed(settings, leave, motion, last, claimed), jumped,
-                                        claimed.jumped, settings.body.step_down_height * settings.body.scale);
+  const float leave_speed = departure_speed(settings, leave, motion, last, claimed);
+  StepEnergy energy = step_energy(last, to, leave_speed, jumped, claimed.jumped,
+                                  settings.body.step_down_height * settings.body.scale);
+  // A body whose motion is past the sub-step cap is held where it is, and
+  // may leave its support at any time with the motion's velocity, which it
+  // then keeps, held still (a ball running at 18 m/s left the ground it was
+  // held on, and its claims showed it there for 1.8 s).
+  if (last.supported && past_step_cap(leave_speed, first_radius(settings.body))) {
+    energy.may_leave = true;
+    energy.departed = energy.left;
+  }
   // In the air it moves across no faster than it left walkable ground; a
   // jump's upward speed takes it no faster across than its run.
   float across = last.supported ? kUncapped : last.air_across;
