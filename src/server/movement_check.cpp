@@ -1552,7 +1552,17 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // took the run it stopped).
   const bool frictional = reach.result.contact && (last.velocity_now == last.velocity ||
                                                    !leaves_plane(last.velocity_now, last.contact_plane));
-  const float friction_dt = frictional ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f;
+  float friction_dt = frictional ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f;
+  // From above the ground (past kOnPlane: in the air), it came down onto it
+  // some time in the step: friction slowed it for no less than the time its
+  // motion must have moved it there beside its velocity.
+  if (frictional && walking(last) && gap_above_support(last) >= kOnPlane) {
+    const float motion_speed_now = faster_motion_speed(ground_velocities_, last, motion);
+    const float own = speed_at(bounds.energy.carried, std::min(last.position.frame.origin.z, to.frame.origin.z));
+    const float share = motion_speed_now > 0.0f ? std::clamp((length2d(step) / dt - own) / motion_speed_now, 0.0f, 1.0f)
+                                                : 0.0f;
+    friction_dt = friction_seconds(settings_.body, bounds.energy, to, share * dt);
+  }
   next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, reach.result.contact);
   // Held still off walkable ground past the sub-step cap, retail refuses
   // its moves but integrates its velocity: it falls faster and faster where

@@ -1104,6 +1104,16 @@ TEST(ClaimSoak, BodiesWhoseMotionIsPastTheSubStepCapMayLeaveWithIt) {
   expect_every_case_right({8888304140329769722ull});
 }
 
+// Large bodies that ran off a crest at 18 m/s, their claims within the
+// probe's slack of the ground, and landed 0.4 s later, running on with their
+// run and the velocity they flew with (every claim of each case is
+// accepted; seed 31337: large1; seed 20261125: large1). Friction was taken
+// to slow them for the whole step that came down onto the ground; now only
+// for the least time their motion must have moved them there.
+TEST(ClaimSoak, BodiesComingDownOntoTheGroundFeelFrictionOnlyOnceThere) {
+  expect_every_case_right({3302185302629416250ull, 6709886604917225570ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
