@@ -693,6 +693,21 @@ float friction_seconds(const ac::AcBody& body, const StepEnergy& energy, const P
   return past_step_cap(speed_at(energy.carried, at.frame.origin.z), first_radius(body)) ? 0.0f : dt;
 }
 
+// Seconds of a step of `dt` from `last` to `to` that ends touching the
+// ground the body touched it for: all of them, but from above walkable
+// ground (past kOnPlane: in the air) it came down onto it some time in the
+// step, and its motion (`motion_speed`) moved it only once there: no less
+// than the time the motion must have moved it beside the velocity its
+// energy allows.
+float touching_seconds(const AcceptedMovement& last, const Position& to, float dt, float motion_speed,
+                       const StepEnergy& energy) {
+  if (!walking(last) || gap_above_support(last) < kOnPlane) return dt;
+  if (motion_speed <= 0.0f) return 0.0f;
+  const float own = speed_at(energy.carried, std::min(last.position.frame.origin.z, to.frame.origin.z));
+  const float beyond = length2d(get_offset(last.position, to)) / dt - own;
+  return std::clamp(beyond / motion_speed, 0.0f, 1.0f) * dt;
+}
+
 // Where the body, falling straight down from `at` to height `z`, meets
 // something that may have stopped or turned it: the height it stops at
 // (where the world ends, at once), and whether it landed there.
@@ -1552,17 +1567,9 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // took the run it stopped).
   const bool frictional = reach.result.contact && (last.velocity_now == last.velocity ||
                                                    !leaves_plane(last.velocity_now, last.contact_plane));
-  float friction_dt = frictional ? friction_seconds(settings_.body, bounds.energy, to, dt) : 0.0f;
-  // From above the ground (past kOnPlane: in the air), it came down onto it
-  // some time in the step: friction slowed it for no less than the time its
-  // motion must have moved it there beside its velocity.
-  if (frictional && walking(last) && gap_above_support(last) >= kOnPlane) {
-    const float motion_speed_now = faster_motion_speed(ground_velocities_, last, motion);
-    const float own = speed_at(bounds.energy.carried, std::min(last.position.frame.origin.z, to.frame.origin.z));
-    const float share = motion_speed_now > 0.0f ? std::clamp((length2d(step) / dt - own) / motion_speed_now, 0.0f, 1.0f)
-                                                : 0.0f;
-    friction_dt = friction_seconds(settings_.body, bounds.energy, to, share * dt);
-  }
+  const float touching = touching_seconds(last, to, dt, faster_motion_speed(ground_velocities_, last, motion),
+                                          bounds.energy);
+  const float friction_dt = frictional ? friction_seconds(settings_.body, bounds.energy, to, touching) : 0.0f;
   next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, reach.result.contact);
   // Held still off walkable ground past the sub-step cap, retail refuses
   // its moves but integrates its velocity: it falls faster and faster where
