@@ -519,10 +519,11 @@ TEST_F(SpeedHack, AFlyHackRisingSlowlyAfterAJumpIsRejectedBeforeItRisesFourAndAH
 // second or third claim, or none; weaving 10 cm or not; open ground or the
 // big hill from A9B5 (72, 120) heading 180 or (52, 90) heading 90; 1x,
 // 1.3x or 2x; 30, 10 or 4 claims a second; rising 0, 0.3 or 1 m/s). Not
-// all are held to 6.5 m: 33 gain more, up to 11 m (double speed at 30
+// all are held to 6.5 m: 25 gain more, up to 10.3 m (double speed at 30
 // claims a second over the hill, rising 0.3 m/s, weaving, a walk every
-// other claim: docs/server.md, Not caught). None may gain 11.5 m, and no
-// more than those 33 may pass 6.5 m.
+// other claim: docs/server.md, Not caught). None may gain 11 m, and no
+// more than those 25 may pass 6.5 m (33 did, up to 11 m, while friction
+// took nothing from a body skimming the ground).
 TEST_F(SpeedHack, EveryStyleTogetherGainsNoMoreThanIsKnown) {
   int run_count = 0, past_tolerance = 0;
   float most = 0.0f;
@@ -548,13 +549,13 @@ TEST_F(SpeedHack, EveryStyleTogetherGainsNoMoreThanIsKnown) {
                       ++run_count;
                       past_tolerance += o.gained > kToleratedLandingOnAHill;
                       most = std::max(most, o.gained);
-                      EXPECT_LT(o.gained, 11.5f) << fmt::format(
+                      EXPECT_LT(o.gained, 11.0f) << fmt::format(
                           "x{} every {:.3f} s, {} m up every other claim, hopping every {} s, dropped {} m, {} every "
                           "{} claims, weaving {} m, rising {} m/s, way {}: {} claims accepted",
                           factor, dt, bob, hop, drop, to_string(slower), slow_every, weave, rise, way, o.accepted);
                     }
   EXPECT_EQ(run_count, 9720);
-  EXPECT_LE(past_tolerance, 33);
+  EXPECT_LE(past_tolerance, 25);
   std::printf("every style together: %d hacks, %d past %.1f m, %.2f m gained at most\n", run_count, past_tolerance,
               kToleratedLandingOnAHill, most);
 }
