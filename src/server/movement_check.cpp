@@ -693,14 +693,14 @@ float friction_seconds(const ac::AcBody& body, const StepEnergy& energy, const P
   return past_step_cap(speed_at(energy.carried, at.frame.origin.z), first_radius(body)) ? 0.0f : dt;
 }
 
-// Seconds of a step of `dt` from `last` to `to` the body touched the
-// ground for, where ground friction slowed it: all of them, but from above
-// walkable ground (past kOnPlane: in the air) it came down onto it, or
-// skimmed it, only some of the time, and its motion (`motion_speed`) moved
-// it only then: no less than the time the motion must have moved it beside
-// the velocity its energy (`own_z`, an energy height) allows.
-float touching_seconds(const AcceptedMovement& last, const Position& to, float dt, float motion_speed, float own_z) {
-  if (!walking(last) || gap_above_support(last) < kOnPlane) return dt;
+// Seconds of a step of `dt` from `last`, above walkable ground (past
+// kOnPlane: in the air), to `to` the body touched the ground for at least,
+// where ground friction slowed it: it came down onto it, or skimmed it,
+// and its motion (`motion_speed`) moved it only then, so no less than the
+// time the motion must have moved it beside the velocity its energy
+// (`own_z`, an energy height) allows.
+float least_touching_seconds(const AcceptedMovement& last, const Position& to, float dt, float motion_speed,
+                             float own_z) {
   if (motion_speed <= 0.0f) return 0.0f;
   const float own = speed_at(own_z, std::min(last.position.frame.origin.z, to.frame.origin.z));
   const float beyond = length2d(get_offset(last.position, to)) / dt - own;
@@ -1566,14 +1566,19 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // took the run it stopped).
   const bool frictional = reach.result.contact && (last.velocity_now == last.velocity ||
                                                    !leaves_plane(last.velocity_now, last.contact_plane));
-  // Skimming the ground from above it (both claims past kOnPlane), it
-  // touched it for as long as its motion moved it too (a hack claiming each
-  // position a little higher over a hill, reporting a walk every other
-  // claim, ran at double speed on a departure friction never took).
-  const bool skims = !reach.result.contact && walking(last) && walking(next) && gap_above_support(last) >= kOnPlane &&
+  // From above walkable ground (past kOnPlane: in the air), onto it or
+  // skimming it, it touched it only for as long as its motion moved it too
+  // (a large body off a crest, landing 0.4 s later, was taken to have felt
+  // friction all the way; a hack claiming each position a little higher
+  // over a hill, reporting a walk every other claim, ran at double speed on
+  // a departure friction never took).
+  const bool from_above = walking(last) && gap_above_support(last) >= kOnPlane;
+  const bool skims = from_above && !reach.result.contact && walking(next) &&
                      !leaves_plane(last.velocity_now, last.contact_plane);
-  const float touching = touching_seconds(last, to, dt, faster_motion_speed(ground_velocities_, last, motion),
-                                          std::max(bounds.energy.carried, bounds.glide_z));
+  const float touching =
+      from_above ? least_touching_seconds(last, to, dt, faster_motion_speed(ground_velocities_, last, motion),
+                                          std::max(bounds.energy.carried, bounds.glide_z))
+                 : dt;
   const float friction_dt = frictional || skims ? friction_seconds(settings_.body, bounds.energy, to, touching) : 0.0f;
   next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, reach.result.contact);
   // Held still off walkable ground past the sub-step cap, retail refuses
