@@ -275,7 +275,10 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       const bool jumped_off_one = c.next.motion.jumped && !out[i].next.motion.jumped;
       // Met by another on its way, it may have bounced off it.
       const bool bounced = c.next.met_character && !out[i].next.met_character;
-      if (c.accepted() && (!out[i].accepted() || held_up || met_one || jumped_off_one || bounced))
+      // Stepped up onto another and off it, it left the ground with its
+      // motion's velocity.
+      const bool left_off_one = !c.next.supported && c.next.energy_z > out[i].next.energy_z;
+      if (c.accepted() && (!out[i].accepted() || held_up || met_one || jumped_off_one || bounced || left_off_one))
         out[i] = std::move(c);
       // In the air beside another, it may have been turned by it, all its
       // speed sent across; no more, so that a replay still flies it across

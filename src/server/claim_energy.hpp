@@ -48,6 +48,11 @@ struct StepEnergy {
   /// Its energy had it left its support with its motion anyway (a body
   /// whose motion slowed may glide on with the faster one's velocity).
   float left = 0.0f;
+  /// It left its support in the step, with `left`.
+  void leave() {
+    may_leave = true;
+    departed = left;
+  }
 };
 StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
                        bool jump_reported, float step_down);

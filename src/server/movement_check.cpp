@@ -193,10 +193,7 @@ StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities&
   // may leave its support at any time with the motion's velocity, which it
   // then keeps, held still (a ball running at 18 m/s left the ground it was
   // held on, and its claims showed it there for 1.8 s).
-  if (last.supported && past_step_cap(leave_speed, first_radius(settings.body))) {
-    energy.may_leave = true;
-    energy.departed = energy.left;
-  }
+  if (last.supported && past_step_cap(leave_speed, first_radius(settings.body))) energy.leave();
   // In the air it moves across no faster than it left walkable ground; a
   // jump's upward speed takes it no faster across than its run.
   float across = last.supported ? kUncapped : last.air_across;
@@ -382,10 +379,7 @@ StepEnergy replayed_energy(const StepEnergy& energy, const AcceptedMovement& las
                            const ReplayEnd& end) {
   StepEnergy e = energy;
   const bool on_plane = walking(next) && gap_above_support(next) < kOnPlane;
-  if (walking(last) && !end.contact && !on_plane) {
-    e.may_leave = true;
-    e.departed = e.left;
-  }
+  if (walking(last) && !end.contact && !on_plane) e.leave();
   return e;
 }
 
@@ -1580,7 +1574,14 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                                           std::max(bounds.energy.carried, bounds.glide_z))
                  : dt;
   const float friction_dt = frictional || skims ? friction_seconds(settings_.body, bounds.energy, to, touching) : 0.0f;
-  next.energy_z = energy_after_step(bounds.energy, last, next, friction_dt, reach.result.contact);
+  // Beside another character, in the air after walkable ground, it may
+  // have stepped up onto the other and run off it: it left the ground with
+  // its motion's velocity, which the climb that explains the claim here
+  // does not give it (a runner 0.69 m up off another at 9.5 m/s was kept
+  // to the energy it had on the ground, and friction took its run).
+  StepEnergy energy = bounds.energy;
+  if (beside_character_ && walking(last) && !next.supported) energy.leave();
+  next.energy_z = energy_after_step(energy, last, next, friction_dt, reach.result.contact);
   // Held still off walkable ground past the sub-step cap, retail refuses
   // its moves but integrates its velocity: it falls faster and faster where
   // it is (a ball held on a steep slope left it at 19 m/s, 6 m below where
