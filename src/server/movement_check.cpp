@@ -1111,6 +1111,10 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
   }
 }
 
+bool MovementChecker::stepped_off_another(const AcceptedMovement& last, const AcceptedMovement& next) const {
+  return beside_character_ && walking(last) && !next.supported;
+}
+
 ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const MovementClaim& claim,
                                          const ClaimedMotion& reported, const MotionChange* start) const {
   // A jump reported in the air that no ground near enough explains (it
@@ -1366,7 +1370,8 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   StepEnergy stayed = bounds.energy;
   stayed.may_leave = false;
   stayed.departed = stayed.left = stayed.carried;
-  const StepEnergy replayed = replayed_energy(bounds.energy, last, next, end);
+  StepEnergy replayed = replayed_energy(bounds.energy, last, next, end);
+  if (stepped_off_another(last, next)) replayed.leave();
   next.energy_z =
       std::max(energy_after_step(replayed, last, next, friction_dt, end.contact),
                energy_after_step(stayed, last, next, friction_dt, end.contact) + std::max(0.0f, end.energy_gain));
@@ -1580,7 +1585,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // does not give it (a runner 0.69 m up off another at 9.5 m/s was kept
   // to the energy it had on the ground, and friction took its run).
   StepEnergy energy = bounds.energy;
-  if (beside_character_ && walking(last) && !next.supported) energy.leave();
+  if (stepped_off_another(last, next)) energy.leave();
   next.energy_z = energy_after_step(energy, last, next, friction_dt, reach.result.contact);
   // Held still off walkable ground past the sub-step cap, retail refuses
   // its moves but integrates its velocity: it falls faster and faster where

@@ -289,6 +289,9 @@ class MovementChecker {
   AcceptedMovement replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const;
   ClaimCheck accept_replayed(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                              const std::optional<float>& jumped_from, const ReplayEnd& end) const;
+  // Beside another character, in the air after walkable ground: it may have
+  // stepped up onto the other and run off it, leaving with its motion.
+  bool stepped_off_another(const AcceptedMovement& last, const AcceptedMovement& next) const;
 
   const World* world_;
   const World* without_characters_ = nullptr;
