@@ -1047,6 +1047,24 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   return c;
 }
 
+// Metres from its claim within which a replay from a body's own velocity
+// must end: others reach a claim a quarter metre off too (one from 8.5 m/s
+// the wrong way, for a body that barely moved).
+constexpr float kOwnReplayMiss = 0.05f;
+
+std::optional<AcceptedMovement> MovementChecker::own_velocity_start(const AcceptedMovement& last,
+                                                                    const ClaimedMotion& motion) const {
+  // Only after a step on walkable ground throughout, along its plane: a
+  // landing's average is its fall, not a velocity beside a motion.
+  if (last.unsteady_t >= last.t || falls_into_plane(last.velocity, last.contact_plane)) return std::nullopt;
+  AcceptedMovement own = last;
+  own.velocity_now = last.velocity - last.position.frame.local_to_global_vec(state_velocity(
+                                         ground_velocities_, last.motion.forward, last.motion.strafe));
+  own = replay_start(own, motion);
+  if (length2d(own.velocity_now) <= length2d(last.velocity)) return std::nullopt;
+  return own;
+}
+
 void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, const MovementClaim& claim,
                                               const ClaimedMotion& motion, const ReplayControls& controls,
                                               const ReplayTolerance& tolerance, AcceptedMovement& next) const {
@@ -1067,21 +1085,31 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
   // where the sub-step cap held it (0.7 m below a ball's claim as it rose
   // at 5 m/s). Held with a velocity, it keeps it.
   const float moved_by = glm::length(get_offset(last.position, claim.position));
-  const auto carried = [&] {
+  const auto carried = [&](const AcceptedMovement& start) {
     std::optional<ReplayEnd> e =
-        replay_claim(*world_, settings_, from, claim, controls, tolerance, nullptr, ReplaySearch::Carried);
+        replay_claim(*world_, settings_, start, claim, controls, tolerance, nullptr, ReplaySearch::Carried);
     if (e && e->velocity == Vec3(0.0f) && moved_by >= kSamePlace && e->miss >= moved_by - kSamePlace) e.reset();
     return e;
   };
-  std::optional<ReplayEnd> end = carried();
+  std::optional<ReplayEnd> end = carried(from);
   // The velocity carried may be a replay's that ended the tolerance away:
   // where it leads nowhere near, from the claims' average (not held still,
   // which keeps what it carried; nor on walkable ground, where the motion
   // adds to it).
   if (!end && !on_ground && !next.hanging && from.velocity != from.velocity_now) {
     from.velocity_now = from.velocity;
-    end = carried();
+    end = carried(from);
   }
+  // On walkable ground the claims' average is its own velocity and its
+  // motion's together. Where the motion went against its own (a body
+  // gliding down a slope at 7.8 m/s as it walked back up it claimed 4.4
+  // m/s), its own alone may leave the plane, which friction never takes: a
+  // replay from it that ends at the claim, where the one from the carried
+  // velocity does not, carries it.
+  if (on_ground && (!end || end->miss > options_.distance_slack))
+    if (const std::optional<AcceptedMovement> own = own_velocity_start(last, motion))
+      if (std::optional<ReplayEnd> e = carried(*own); e && e->miss <= kOwnReplayMiss && (!end || e->miss < end->miss))
+        end = e;
   if (end) {
     // Leaving its plane, friction takes none of it: it stays unsteady.
     const bool frictionless =

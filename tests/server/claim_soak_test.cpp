@@ -1126,6 +1126,17 @@ TEST(ClaimSoak, BodiesSteppingOffAnotherCharacterLeaveWithTheirMotion) {
       {13707936899790878636ull, 5669684702708142438ull, 2872575001561923501ull, 12481078610014440994ull});
 }
 
+// Bodies gliding down a slope on a velocity that leaves it, which friction
+// never takes, as their motion went against it (every claim of each case is
+// accepted; seed 424242: large0, gliding at 7.8 m/s walking back up, its
+// claims at 4.4 m/s along the plane; seed 99: random0). The claims' average
+// was taken for its velocity, which friction slowed; its own velocity (the
+// average less its motion's) is replayed too, where the average's replay
+// ends off the claim.
+TEST(ClaimSoak, BodiesGlidingAgainstTheirMotionKeepTheirOwnVelocity) {
+  expect_every_case_right({6335436406134866600ull, 5715677333333313927ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());

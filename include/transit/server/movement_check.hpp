@@ -287,6 +287,9 @@ class MovementChecker {
   void reanchor(const AcceptedMovement& last, const ClaimedMotion& motion, const std::optional<float>& jumped_from,
                 AcceptedMovement& next) const;
   AcceptedMovement replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const;
+  // A replay's start on walkable ground from its own velocity (the claims'
+  // average less its motion's), where that is faster than the average.
+  std::optional<AcceptedMovement> own_velocity_start(const AcceptedMovement& last, const ClaimedMotion& motion) const;
   ClaimCheck accept_replayed(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                              const std::optional<float>& jumped_from, const ReplayEnd& end) const;
   // Beside another character, in the air after walkable ground: it may have
