@@ -447,6 +447,16 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // it had at the claim before, which the step's average falls short of.
   if (!best && every_way && !velocities.holds(last.velocity_before))
     best = nearest_path(replayer, {}, last, controls, StartVelocities{{last.velocity_before}, 1}, every_way);
+  // Struck by another character on its way, it may have been sent toward
+  // the claim.
+  if (!best && every_way && tolerance.struck > 0.0f) {
+    const Vec3 way = get_offset(last.position, claim.position);
+    const float across = length2d(way);
+    if (across > 0.0f) {
+      const Vec3 v(way.x * tolerance.struck / across, way.y * tolerance.struck / across, last.velocity_now.z);
+      best = nearest_path(replayer, {}, last, controls, StartVelocities{{v}, 1}, every_way);
+    }
+  }
   if (nearest) *nearest = replayer.nearest();
   return best;
 }

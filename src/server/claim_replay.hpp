@@ -96,6 +96,10 @@ struct ReplayTolerance {
   // that may have walked into the body since: the closing move from a
   // replay's end to the claim is made there.
   const World* without_characters = nullptr;
+  // Off walkable ground with another character on its way: the speed
+  // across (m/s) a strike by the other may have sent it toward the claim
+  // with; 0: none.
+  float struck = 0.0f;
 };
 
 /// Which replays are tried: every way the client may have got there (to

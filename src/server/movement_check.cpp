@@ -1139,6 +1139,12 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
   }
 }
 
+float MovementChecker::struck_speed(const AcceptedMovement& last) const {
+  if (!beside_character_ || walking(last)) return 0.0f;
+  const float speed = std::max(glm::length(last.velocity_now), glm::length(last.velocity_before));
+  return std::min(0.5f * (1.0f + kDefaultElasticity) * speed, speed_at(last.energy_z, last.position.frame.origin.z));
+}
+
 bool MovementChecker::stepped_off_another(const AcceptedMovement& last, const AcceptedMovement& next) const {
   return beside_character_ && walking(last) && !next.supported;
 }
@@ -1163,7 +1169,7 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
                                 last.replay_leeway + options_.replay_tolerance_per_second *
                                                          static_cast<float>(std::max(0.0, claim.t - last.t)));
   const ReplayTolerance tolerance{leeway, std::min(leeway, options_.replay_rise_tolerance),
-                                  first_radius(settings_.body), without_characters_};
+                                  first_radius(settings_.body), without_characters_, struck_speed(last)};
   const ReplayControls controls{&motion, start, state_velocities_};
   if (c.accepted()) {
     c.next.replay_leeway = leeway;

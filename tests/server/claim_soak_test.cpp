@@ -1137,6 +1137,16 @@ TEST(ClaimSoak, BodiesGlidingAgainstTheirMotionKeepTheirOwnVelocity) {
   expect_every_case_right({6335436406134866600ull, 5715677333333313927ull});
 }
 
+// Bodies off walkable ground struck by another character and sent across
+// (every claim of each case is accepted; seed 20261125: large0, wedged
+// between steep slopes, its held fall at 39 m/s, knocked across at 16 m/s,
+// and random1; seed 7: large3, struck in the air). No replay from the
+// velocities the claims show came near; one from what a strike sends
+// across, toward the claim, does.
+TEST(ClaimSoak, BodiesStruckByAnotherCharacterAreReplayedSentTowardTheirClaim) {
+  expect_every_case_right({7639094706119464356ull, 14066596966783758751ull, 1033776642970308481ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());

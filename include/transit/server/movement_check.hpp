@@ -295,6 +295,7 @@ class MovementChecker {
   // Beside another character, in the air after walkable ground: it may have
   // stepped up onto the other and run off it, leaving with its motion.
   bool stepped_off_another(const AcceptedMovement& last, const AcceptedMovement& next) const;
+  float struck_speed(const AcceptedMovement& last) const;
 
   const World* world_;
   const World* without_characters_ = nullptr;
