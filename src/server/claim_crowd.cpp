@@ -95,6 +95,13 @@ bool unheld_in_air(const ClaimCheck& check) {
   return check.accepted() && !check.next.supported && !check.next.hanging;
 }
 
+// A claim accepted by a replay that spent some of the replay tolerance:
+// among the others, one may come nearer (a body struck by another, which
+// the world alone has end 1.8 m off).
+bool spent_tolerance(const ClaimCheck& check, const AcceptedMovement& last) {
+  return check.accepted() && check.next.replay_leeway < last.replay_leeway;
+}
+
 }  // namespace
 
 CrowdBystander bystander_since(const ac::AcBody& body, const AcceptedMovement& last, double now) {
@@ -225,7 +232,7 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
   for (int round = 0; round < 2; ++round) {
     retry.clear();
     for (std::size_t i = 0; i < claims.size(); ++i)
-      if (replay_may_explain(out[i].verdict) || unheld_in_air(out[i]))
+      if (replay_may_explain(out[i].verdict) || unheld_in_air(out[i]) || spent_tolerance(out[i], claims[i].last))
         retry.push_back(i);
     if (retry.empty()) return;
     members.clear();
@@ -278,7 +285,10 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       // Stepped up onto another and off it, it left the ground with its
       // motion's velocity.
       const bool left_off_one = !c.next.supported && c.next.energy_z > out[i].next.energy_z;
-      if (c.accepted() && (!out[i].accepted() || held_up || met_one || jumped_off_one || bounced || left_off_one))
+      // Its replay among the others came nearer.
+      const bool nearer = c.next.replay_leeway > out[i].next.replay_leeway;
+      if (c.accepted() &&
+          (!out[i].accepted() || held_up || met_one || jumped_off_one || bounced || left_off_one || nearer))
         out[i] = std::move(c);
       // In the air beside another, it may have been turned by it, all its
       // speed sent across; no more, so that a replay still flies it across

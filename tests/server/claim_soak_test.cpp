@@ -1147,6 +1147,17 @@ TEST(ClaimSoak, BodiesStruckByAnotherCharacterAreReplayedSentTowardTheirClaim) {
   expect_every_case_right({7639094706119464356ull, 14066596966783758751ull, 1033776642970308481ull});
 }
 
+// Bodies whose claims a replay in the world alone explained, ending far
+// off, near another character whose world has one end nearer (every claim
+// of each case is accepted; seed 20261125: random3, wedged, struck across
+// at 16.8 m/s, its claim 1.8 m from the world's replay, and too fast a
+// claim later with 0.2 m of the tolerance left; seed 7: large1; seed
+// 424242: random2). The crowd now checks such a claim too, and its answer
+// stands where it spends less of the tolerance.
+TEST(ClaimSoak, BodiesNearAnotherCharacterKeepTheToleranceItsReplaySpendsLess) {
+  expect_every_case_right({5666268520959340982ull, 327588710117049973ull, 7161084623816158930ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
