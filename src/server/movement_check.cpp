@@ -1061,7 +1061,7 @@ std::optional<AcceptedMovement> MovementChecker::own_velocity_start(const Accept
   own.velocity_now = last.velocity - last.position.frame.local_to_global_vec(state_velocity(
                                          ground_velocities_, last.motion.forward, last.motion.strafe));
   own = replay_start(own, motion);
-  if (length2d(own.velocity_now) <= length2d(last.velocity)) return std::nullopt;
+  if (own.velocity_now == last.velocity_now) return std::nullopt;
   return own;
 }
 
@@ -1101,9 +1101,9 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
     end = carried(from);
   }
   // On walkable ground the claims' average is its own velocity and its
-  // motion's together. Where the motion went against its own (a body
-  // gliding down a slope at 7.8 m/s as it walked back up it claimed 4.4
-  // m/s), its own alone may leave the plane, which friction never takes: a
+  // motion's together, and its own alone may leave the plane where the
+  // average does not, which friction never takes (a body gliding down a
+  // slope at 7.8 m/s as it walked back up it claimed 4.4 m/s along it): a
   // replay from it that ends at the claim, where the one from the carried
   // velocity does not, carries it.
   if (on_ground && (!end || end->miss > options_.distance_slack))

@@ -1129,12 +1129,12 @@ TEST(ClaimSoak, BodiesSteppingOffAnotherCharacterLeaveWithTheirMotion) {
 // Bodies gliding down a slope on a velocity that leaves it, which friction
 // never takes, as their motion went against it (every claim of each case is
 // accepted; seed 424242: large0, gliding at 7.8 m/s walking back up, its
-// claims at 4.4 m/s along the plane; seed 99: random0). The claims' average
-// was taken for its velocity, which friction slowed; its own velocity (the
-// average less its motion's) is replayed too, where the average's replay
-// ends off the claim.
-TEST(ClaimSoak, BodiesGlidingAgainstTheirMotionKeepTheirOwnVelocity) {
-  expect_every_case_right({6335436406134866600ull, 5715677333333313927ull});
+// claims at 4.4 m/s along the plane; seed 99: random0; seed 7: large5,
+// gliding at 16 m/s as it ran on). The claims' average was taken for its
+// velocity, which friction slowed; its own velocity (the average less its
+// motion's) is replayed too, where the average's replay ends off the claim.
+TEST(ClaimSoak, BodiesGlidingBesideTheirMotionKeepTheirOwnVelocity) {
+  expect_every_case_right({6335436406134866600ull, 5715677333333313927ull, 9916436206218855563ull});
 }
 
 // Bodies off walkable ground struck by another character and sent across

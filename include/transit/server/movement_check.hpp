@@ -288,7 +288,7 @@ class MovementChecker {
                 AcceptedMovement& next) const;
   AcceptedMovement replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const;
   // A replay's start on walkable ground from its own velocity (the claims'
-  // average less its motion's), where that is faster than the average.
+  // average less its motion's), where that is not the velocity carried.
   std::optional<AcceptedMovement> own_velocity_start(const AcceptedMovement& last, const ClaimedMotion& motion) const;
   ClaimCheck accept_replayed(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                              const std::optional<float>& jumped_from, const ReplayEnd& end) const;
