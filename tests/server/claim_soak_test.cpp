@@ -1158,6 +1158,15 @@ TEST(ClaimSoak, BodiesNearAnotherCharacterKeepTheToleranceItsReplaySpendsLess) {
   expect_every_case_right({5666268520959340982ull, 327588710117049973ull, 7161084623816158930ull});
 }
 
+// A body that landed at 17 m/s and slid on 3.6 m with its controls stopped,
+// 0.37 m up the ground on the way (every claim of the case is accepted; seed
+// 424242: random0). The climb along the ground counted its controls' path
+// alone; no gravity acts on a body on walkable ground, and its momentum
+// carries it up a slope as far as across.
+TEST(ClaimSoak, BodiesSlidingUpTheGroundOnTheirMomentumAreAccepted) {
+  expect_every_case_right({1615126662604849359ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
