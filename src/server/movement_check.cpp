@@ -916,9 +916,10 @@ std::optional<std::string> beyond_reach(const World& world, const ac::AcBody& bo
   // looked at. One that another character may have met on its way flies on
   // as one bounce off the other turns it, no more.
   if (!last.free_flight && !last.met_character) return std::nullopt;
-  const float arc = last.met_character
-                        ? std::max({0.0f, deflected_toward(last.velocity_now, way), deflected_toward(last.velocity, way)})
-                        : std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)});
+  const float arc =
+      last.met_character
+          ? std::max({0.0f, deflected_toward(last.velocity_now, way), deflected_toward(last.velocity, way)})
+          : std::max({0.0f, glm::dot(last.velocity_now, way), glm::dot(last.velocity, way)});
   if (arc >= momentum || across <= rest + arc * dt) return std::nullopt;
   const float free = free_fraction(world, body, last, dt);
   const float reach = rest + std::min(momentum, free * arc + (1.0f - free) * momentum) * dt;
