@@ -443,6 +443,15 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // walkable ground at the plane's edge, as a jump needs.
   if (!best && every_way && controls.motion->jumped && last.supported && !last.on_walkable)
     best = nearest_path(replayer, {.on_walkable = true}, last, controls, velocities, every_way);
+  // Just landed, it may have bounced off the ground (the elasticity's share
+  // of the fall its arc had there), past the speed friction holds it at.
+  if (!best && every_way && walking(last) && last.unsteady_t == last.t && last.contact_plane) {
+    const Vec3& n = last.contact_plane->plane.normal;
+    const float fall = std::max(0.0f, -arc_speed(last, last.t)) * n.z;
+    const Vec3 v = last.velocity_now + n * (fall * kDefaultElasticity);
+    if (leaves_plane(v, last.contact_plane) && !velocities.holds(v))
+      best = nearest_path(replayer, {}, last, controls, StartVelocities{{v}, 1}, every_way);
+  }
   // A collision within the last step may have left it most of the velocity
   // it had at the claim before, which the step's average falls short of.
   if (!best && every_way && !velocities.holds(last.velocity_before))

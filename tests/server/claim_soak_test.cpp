@@ -1175,6 +1175,15 @@ TEST(ClaimSoak, BodiesRunningOffACrestLeaveWithTheirRunsEnergy) {
   expect_every_case_right({14563976864077056716ull});
 }
 
+// A body that landed from 1.2 m, bounced off the ground at 0.26 m/s (past
+// the 0.25 friction holds a body at), began to run, left the ground with
+// its run's velocity and ran on with both (every claim of the case is
+// accepted; seed 31337: random4). No replay from the landing's claim
+// started it with the bounce, which the claims do not show.
+TEST(ClaimSoak, BodiesALandingBouncedAreReplayedWithTheBounce) {
+  expect_every_case_right({4499798741695855905ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
