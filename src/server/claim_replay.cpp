@@ -340,6 +340,28 @@ std::optional<Vec3> landed_velocity(const AcceptedMovement& last) {
   return v - n * (glm::dot(v, n) * (1.0f + kDefaultElasticity));
 }
 
+// Just landed on the walkable plane it stands on, its velocity as a bounce
+// off it would leave it (the elasticity's share of the fall its arc had at
+// the landing claim, which the replay that landed it may not keep), where
+// that leaves the plane past the speed friction holds a body at.
+std::optional<Vec3> landing_bounce(const AcceptedMovement& last) {
+  if (!walking(last) || last.unsteady_t != last.t || !last.contact_plane) return std::nullopt;
+  const Vec3& n = last.contact_plane->plane.normal;
+  const float fall = std::max(0.0f, -arc_speed(last, last.t)) * n.z;
+  const Vec3 v = last.velocity_now + n * (fall * kDefaultElasticity);
+  if (!leaves_plane(v, last.contact_plane)) return std::nullopt;
+  return v;
+}
+
+// Struck by another character on its way, sent across toward the claim at
+// `speed` (ReplayTolerance::struck), its fall as it was.
+std::optional<Vec3> struck_toward(const AcceptedMovement& last, const MovementClaim& claim, float speed) {
+  const Vec3 way = get_offset(last.position, claim.position);
+  const float across = length2d(way);
+  if (speed <= 0.0f || across <= 0.0f) return std::nullopt;
+  return Vec3(way.x * speed / across, way.y * speed / across, last.velocity_now.z);
+}
+
 StartVelocities start_velocities(const CharacterSettings& settings, const StateVelocities& states,
                                  const AcceptedMovement& last, bool every_way) {
   StartVelocities out{{last.velocity_now}, 1};
@@ -443,29 +465,16 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // walkable ground at the plane's edge, as a jump needs.
   if (!best && every_way && controls.motion->jumped && last.supported && !last.on_walkable)
     best = nearest_path(replayer, {.on_walkable = true}, last, controls, velocities, every_way);
-  // Just landed, it may have bounced off the ground (the elasticity's share
-  // of the fall its arc had there), past the speed friction holds it at.
-  if (!best && every_way && walking(last) && last.unsteady_t == last.t && last.contact_plane) {
-    const Vec3& n = last.contact_plane->plane.normal;
-    const float fall = std::max(0.0f, -arc_speed(last, last.t)) * n.z;
-    const Vec3 v = last.velocity_now + n * (fall * kDefaultElasticity);
-    if (leaves_plane(v, last.contact_plane) && !velocities.holds(v))
-      best = nearest_path(replayer, {}, last, controls, StartVelocities{{v}, 1}, every_way);
-  }
+  const auto from_alone = [&](const Vec3& v) {
+    return nearest_path(replayer, {}, last, controls, StartVelocities{{v}, 1}, every_way);
+  };
+  if (!best && every_way)
+    if (const std::optional<Vec3> v = landing_bounce(last); v && !velocities.holds(*v)) best = from_alone(*v);
   // A collision within the last step may have left it most of the velocity
   // it had at the claim before, which the step's average falls short of.
-  if (!best && every_way && !velocities.holds(last.velocity_before))
-    best = nearest_path(replayer, {}, last, controls, StartVelocities{{last.velocity_before}, 1}, every_way);
-  // Struck by another character on its way, it may have been sent toward
-  // the claim.
-  if (!best && every_way && tolerance.struck > 0.0f) {
-    const Vec3 way = get_offset(last.position, claim.position);
-    const float across = length2d(way);
-    if (across > 0.0f) {
-      const Vec3 v(way.x * tolerance.struck / across, way.y * tolerance.struck / across, last.velocity_now.z);
-      best = nearest_path(replayer, {}, last, controls, StartVelocities{{v}, 1}, every_way);
-    }
-  }
+  if (!best && every_way && !velocities.holds(last.velocity_before)) best = from_alone(last.velocity_before);
+  if (!best && every_way)
+    if (const std::optional<Vec3> v = struck_toward(last, claim, tolerance.struck)) best = from_alone(*v);
   if (nearest) *nearest = replayer.nearest();
   return best;
 }
