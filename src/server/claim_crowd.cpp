@@ -84,6 +84,9 @@ constexpr float kTurnReach = 8.5f;
 // line than the hold's metre).
 constexpr float kWayBend = 1.0f;
 
+// The straight way a claim's character went since its last claim.
+Vec3 way_of(const CrowdClaim& c) { return get_offset(c.last.position, c.claim.position); }
+
 bool stays(const AcceptedMovement& last, const MovementClaim& claim) {
   return glm::length(get_offset(last.position, claim.position)) < kSamePlace;
 }
@@ -210,14 +213,19 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
 
   // The still bystanders are in the way from the start, of the claims near them.
   std::vector<std::uint8_t>& among_still = crowd.among_still_;
+  std::vector<std::uint8_t>& still_in_way = crowd.still_in_way_;
   among_still.assign(claims.size(), 0);
+  still_in_way.assign(claims.size(), 0);
   members.clear();
   for (const CrowdBystander& b : bystanders)
     if (b.still) members.push_back({b.body, b.position});
   if (!members.empty()) {
     crowd.place(members);
-    for (std::size_t i = 0; i < claims.size(); ++i)
+    for (std::size_t i = 0; i < claims.size(); ++i) {
       among_still[i] = crowd.someone_near(body_of(i), std::nullopt, claims[i].last, claims[i].claim);
+      still_in_way[i] = among_still[i] && crowd.someone_within(body_of(i), members.size(), claims[i].last.position,
+                                                               kHoldMargin, true, way_of(claims[i]));
+    }
   }
   for_each_index(pool, claims.size(), [&](std::size_t i) {
     out[i] = among_still[i]
@@ -257,13 +265,15 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
           crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, kHoldMargin, true, Vec3(0.0f),
                                true))
         last.hanging = true;
-      // Lying in another (none the server held still), it may have been
-      // walked into since: a replay's end near it reaches it through them.
-      const bool inside = beside && !among_still[i] &&
+      // Lying in another (none the server held still within a metre of its
+      // way), it may have been walked into since: a replay's end near it
+      // reaches it through them (a body falling at 20 m/s stopped 2.4 m
+      // above where the other had been, a still one 5 m off its way).
+      const bool inside = beside && !still_in_way[i] &&
                           crowd.someone_within(body_of(i), first_claim + i, claims[i].claim.position, 0.0f);
       // Met on its way there (another within a metre of it anywhere along
       // it), it may have been slowed or stopped, and fallen on from there.
-      const Vec3 way = get_offset(last.position, claims[i].claim.position);
+      const Vec3 way = way_of(claims[i]);
       const bool met_on_the_way =
           crowd.someone_within(body_of(i), first_claim + i, last.position, kHoldMargin, true, way, true);
       // Near enough its way, another may have turned its fall (a steep

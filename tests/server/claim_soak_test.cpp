@@ -1184,6 +1184,16 @@ TEST(ClaimSoak, BodiesALandingBouncedAreReplayedWithTheBounce) {
   expect_every_case_right({4499798741695855905ull});
 }
 
+// A human falling at 20 m/s that another walked into mid-fall, held there
+// 2.4 m below where the other had been at its last claim (every claim of
+// the case is accepted; seed 31337: human2). A creature the server held
+// still 5 m off its way, near enough its fast fall's reach, kept the path
+// from passing through the other; only one held still within a metre of
+// its way does now.
+TEST(ClaimSoak, BodiesWalkedIntoMidFallAreReachedThroughTheOther) {
+  expect_every_case_right({2928552706761837485ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());

@@ -112,6 +112,7 @@ class ClaimCrowd {
   std::vector<Member> members_;
   std::vector<std::size_t> retry_;
   std::vector<std::uint8_t> among_still_;
+  std::vector<std::uint8_t> still_in_way_;
 };
 
 /// Checks claims[i] as claims[i].checker->check() does, writing out[i]; a
