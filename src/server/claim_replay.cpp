@@ -16,6 +16,10 @@ namespace {
 
 // A replay this near the claim (metres) is taken without trying the rest.
 constexpr float kCloseEnough = 0.05f;
+// Beyond this (metres), a landing's bounce is replayed too: a replay that
+// ends as far off spends the tolerance the claims after may need (a ball
+// that bounced and ran on was explained 1.7 m off without it).
+constexpr float kBounceWorthTrying = 0.25f;
 // Metres of energy height (claim_energy.hpp) a flight that met nothing may
 // gain or lose to rounding.
 constexpr float kSameEnergy = 0.01f;
@@ -347,7 +351,7 @@ std::optional<Vec3> landed_velocity(const AcceptedMovement& last) {
 std::optional<Vec3> landing_bounce(const AcceptedMovement& last) {
   if (!walking(last) || last.unsteady_t != last.t || !last.contact_plane) return std::nullopt;
   const Vec3& n = last.contact_plane->plane.normal;
-  const float fall = std::max(0.0f, -arc_speed(last, last.t)) * n.z;
+  const float fall = std::max(-arc_speed(last, last.t), last.fall_speed) * n.z;
   const Vec3 v = last.velocity_now + n * (fall * kDefaultElasticity);
   if (!leaves_plane(v, last.contact_plane)) return std::nullopt;
   return v;
@@ -468,8 +472,9 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   const auto from_alone = [&](const Vec3& v) {
     return nearest_path(replayer, {}, last, controls, StartVelocities{{v}, 1}, every_way);
   };
-  if (!best && every_way)
-    if (const std::optional<Vec3> v = landing_bounce(last); v && !velocities.holds(*v)) best = from_alone(*v);
+  if ((!best || best->miss > kBounceWorthTrying) && every_way)
+    if (const std::optional<Vec3> v = landing_bounce(last); v && !velocities.holds(*v))
+      if (auto bounced = from_alone(*v); bounced && (!best || bounced->miss < best->miss)) best = bounced;
   // A collision within the last step may have left it most of the velocity
   // it had at the claim before, which the step's average falls short of.
   if (!best && every_way && !velocities.holds(last.velocity_before)) best = from_alone(last.velocity_before);

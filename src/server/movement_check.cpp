@@ -946,6 +946,16 @@ std::string where(const Position& p) {
                      p.frame.origin.z);
 }
 
+// Its vertical speed at the last claim and the height it came down since,
+// as speed, no more than its energy gives there, and a quantum's gravity
+// (retail speeds a body up for the whole quantum it lands in).
+float fall_speed_reached(const AcceptedMovement& last, const Position& to) {
+  const float vz = last.velocity_now.z;
+  const float squared = vz * vz + 2.0f * kG * (last.position.frame.origin.z - to.frame.origin.z);
+  if (squared <= 0.0f) return 0.0f;
+  return std::min(std::sqrt(squared), speed_at(last.energy_z, to.frame.origin.z)) + kG * kMaxQuantum;
+}
+
 }  // namespace
 
 const char* to_string(ClaimVerdict verdict) {
@@ -1044,7 +1054,10 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   const ClaimedMotion motion = start ? fastest_motion(ground_velocities_, *start, claim, last.t) : claim.motion;
   ClaimCheck c = check_motion(last, claim, motion, start ? &*start : nullptr);
   c.next.controls = claim.changes.empty() ? start : claim.changes.back();
-  if (c.accepted()) c.next.velocity_before = last.velocity_now;
+  if (c.accepted()) {
+    c.next.velocity_before = last.velocity_now;
+    c.next.fall_speed = fall_speed_reached(last, claim.position);
+  }
   return c;
 }
 

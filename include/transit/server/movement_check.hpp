@@ -131,6 +131,10 @@ struct AcceptedMovement {
   /// last step may leave the body most of it while the step's average
   /// falls short (a replay also starts from it).
   Vec3 velocity_before{0.0f};
+  /// The speed it came down at, if it fell freely from the last claim's
+  /// height and vertical speed to this one's, m/s: a landing's, which
+  /// bounces it off the ground (the arc bounds only its height).
+  float fall_speed = 0.0f;
   /// Standing on something (the transition to it ended in contact), and the plane.
   bool supported = true;
   bool on_walkable = true;
