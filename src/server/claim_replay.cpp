@@ -169,9 +169,11 @@ class Replayer {
     // lifts it out by up to its first sphere's radius (AdjustOffset): where
     // the client's frames fell, which the replay cannot know, decides how
     // far. It puts back a body that sank into the plane: no higher than that
-    // above the last claim.
+    // above the last claim for each quantum the step takes at least (a large
+    // body rose 1.83 m in a frame of two quanta, its radius 1.31 m).
     const float lifted_above = claim_.position.frame.origin.z - last_.position.frame.origin.z;
-    const float lift = touched_steep_ && lifted_above <= tolerance_.steep_lift
+    const float quanta = std::max(1.0f, std::ceil(static_cast<float>(claim_.t - last_.t) / kMaxQuantum - 1e-4f));
+    const float lift = touched_steep_ && lifted_above <= tolerance_.steep_lift * quanta
                            ? std::clamp(off.z, 0.0f, tolerance_.steep_lift)
                            : 0.0f;
     off.z -= lift;

@@ -481,10 +481,14 @@ TEST(ClaimSoak, BodiesHeldUpByAnotherCharacterAreAccepted) {
 // that plane, by up to its first sphere's radius (AdjustOffset), falling
 // as it is (large1 rose 1.85 m in 0.06 s at -4.5 m/s). Where the client's
 // frames fell decides how far, and a replay cannot know that: each was
-// rejected as flying, no replay within its rise tolerance.
+// rejected as flying, no replay within its rise tolerance. And bodies
+// lifted so in more than one quantum of a step (seed 99: large0, 1.83 m up
+// in a 0.16 s frame, two quanta, against its radius of 1.31 m, and large2,
+// 2.07 m up in 0.47 s beside another character; seed 424242: large5).
 TEST(ClaimSoak, BodiesLiftedOutOfASteepSlopeAreAccepted) {
   expect_every_case_right({1374682890484188801ull, 14389725173959120496ull, 9308355250612614594ull,
-                           15748499526661518686ull});
+                           15748499526661518686ull, 12343143141177827522ull, 4601584154033343152ull,
+                           8119766820651241212ull});
 }
 
 // Bodies the physics lifted before a claim the bounds accepted (seeds
