@@ -86,7 +86,28 @@ bool crest_lifts(const StepEnergy& energy, const AcceptedMovement& last, const A
   // its speed leaves the other.
   const float leaving = glm::length(onto - from * glm::dot(from, onto));
   const float ground = last.position.frame.origin.z - gap_above_support(last);
-  return speed_at(energy.carried, ground) * leaving >= kFrictionlessSpeed;
+  return speed_at(energy.carried, ground) * leaving >= kFrictionlessSpeed ||
+         motion_crest_bounce(energy, last, next).has_value();
+}
+
+std::optional<Vec3> motion_crest_bounce(const StepEnergy& energy, const AcceptedMovement& last,
+                                        const AcceptedMovement& next) {
+  if (!walking(last) || !walking(next) || !last.contact_plane || !next.contact_plane) return std::nullopt;
+  if (last.unsteady_t == last.t) return std::nullopt;
+  const Vec3& from = last.contact_plane->plane.normal;
+  const Vec3& onto = next.contact_plane->plane.normal;
+  Vec3 way = get_offset(last.position, next.position);
+  way.z = 0.0f;
+  const float across = glm::length(way);
+  if (across < 1e-3f) return std::nullopt;
+  way /= across;
+  // Over a crest: along the plane it left, its way leaves the next.
+  if (glm::dot(way - from * glm::dot(way, from), onto) <= 0.0f) return std::nullopt;
+  const float ground = last.position.frame.origin.z - gap_above_support(last);
+  const Vec3 departed = way * speed_at(energy.left, ground);
+  const float into = -glm::dot(departed, onto);
+  if (into * kDefaultElasticity < kFrictionlessSpeed) return std::nullopt;
+  return departed + onto * ((1.0f + kDefaultElasticity) * into);
 }
 
 float ground_momentum_cap(const StepEnergy& energy, float motion_speed, const AcceptedMovement& last,

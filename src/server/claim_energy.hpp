@@ -62,6 +62,14 @@ StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float d
 /// body leaves the ground, to fly on with its motion's velocity.
 bool crest_lifts(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next);
 
+/// Over a crest up a steep slope, the velocity its motion's leaves it with:
+/// retail's leave_ground gives it the motion's velocity across, which meets
+/// `next`'s plane at once and bounces off it past the speed friction holds
+/// a body at (a body running at 11 m/s up a 34 degree slope glided on up it
+/// at 9.5 m/s of its own); none if it does not.
+std::optional<Vec3> motion_crest_bounce(const StepEnergy& energy, const AcceptedMovement& last,
+                                        const AcceptedMovement& next);
+
 /// The fastest its motion and the velocity it carries may move it across
 /// walkable ground (m/s) on a step from `last` to `to`: the one on top of
 /// the other, at the step's lower end.

@@ -1639,6 +1639,12 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   StepEnergy energy = bounds.energy;
   if (ran_off || stepped_off_another(last, next)) energy.leave();
   next.energy_z = energy_after_step(energy, last, next, friction_dt, reach.result.contact);
+  // Over a crest up a steep slope, its motion bounced it off the next plane:
+  // it glides on with that, which friction does not take.
+  if (const std::optional<Vec3> glide = motion_crest_bounce(energy, last, next)) {
+    next.velocity_now = *glide;
+    next.unsteady_t = claim.t;
+  }
   // Held still off walkable ground past the sub-step cap, retail refuses
   // its moves but integrates its velocity: it falls faster and faster where
   // it is (a ball held on a steep slope left it at 19 m/s, 6 m below where
