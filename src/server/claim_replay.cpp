@@ -56,6 +56,7 @@ struct StartGuess {
   bool in_air = false;  // whatever the last state stood on
   bool on_walkable = false;  // walkable ground wherever it starts in contact
   std::optional<Vec3> sliding_normal = std::nullopt;  // sliding along this plane
+  bool landed = false;  // a jump it reported is over: it stands on its plane
 };
 
 class Replayer {
@@ -142,7 +143,7 @@ class Replayer {
   // walkable plane the probe found under it left that plane (retail's jump
   // leaves the ground, and starts only from walkable ground).
   bool jumped_off(const Vec3& velocity) const {
-    return last_.motion.jumped && last_.on_walkable && leaves_plane(velocity, last_.contact_plane);
+    return !guess_.landed && last_.motion.jumped && last_.on_walkable && leaves_plane(velocity, last_.contact_plane);
   }
 
   static float energy_of(const PhysicsBody& body) {
@@ -449,6 +450,12 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   const bool every_way = search != ReplaySearch::Carried;
   const StartVelocities velocities = start_velocities(settings, controls.states, last, every_way);
   std::optional<ReplayEnd> best = nearest_path(replayer, {}, last, controls, velocities, every_way);
+  // A jump the last claim kept whose velocity still leaves the walkable
+  // plane the probe found may be over: landed, it glides on that plane.
+  if ((!best || best->miss > kBounceWorthTrying) && last.motion.jumped && walking(last))
+    if (auto glided = nearest_path(replayer, {.landed = true}, last, controls, velocities, every_way);
+        glided && (!best || glided->miss < best->miss))
+      best = glided;
   // Pressed against a wall at the last claim, it may have been sliding
   // along it.
   if (!best && every_way)
