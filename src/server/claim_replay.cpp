@@ -348,9 +348,9 @@ std::optional<Vec3> landed_velocity(const AcceptedMovement& last) {
 }
 
 // Just landed on the walkable plane it stands on, its velocity as a bounce
-// off it would leave it (the elasticity's share of the fall its arc had at
-// the landing claim, which the replay that landed it may not keep), where
-// that leaves the plane past the speed friction holds a body at.
+// off it would leave it (the elasticity's share of the speed it fell at,
+// which the replay that landed it may not keep), where that leaves the
+// plane past the speed friction holds a body at.
 std::optional<Vec3> landing_bounce(const AcceptedMovement& last) {
   if (!walking(last) || last.unsteady_t != last.t || !last.contact_plane) return std::nullopt;
   const Vec3& n = last.contact_plane->plane.normal;
@@ -481,7 +481,9 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   const auto from_alone = [&](const Vec3& v) {
     return nearest_path(replayer, {}, last, controls, StartVelocities{{v}, 1}, every_way);
   };
-  if ((!best || best->miss > kBounceWorthTrying) && every_way)
+  // Right after a landing, with its bounce (the velocity carried too: the
+  // claims do not show the bounce, and a glide on it feels no friction).
+  if (!best || best->miss > kBounceWorthTrying)
     if (const std::optional<Vec3> v = landing_bounce(last); v && !velocities.holds(*v))
       if (auto bounced = from_alone(*v); bounced && (!best || bounced->miss < best->miss)) best = bounced;
   // A collision within the last step may have left it most of the velocity
