@@ -159,8 +159,8 @@ bool ClaimCrowd::someone_near(const ac::AcBody& body, std::optional<std::size_t>
   return false;
 }
 
-bool ClaimCrowd::someone_within(const ac::AcBody& body, std::size_t self, const Position& at, float margin,
-                                bool on_the_way, const Vec3& path, bool holding) const {
+bool ClaimCrowd::someone_within(const ac::AcBody& body, std::optional<std::size_t> self, const Position& at,
+                                float margin, bool on_the_way, const Vec3& path, bool holding) const {
   for (std::size_t k = 0; k < members_.size(); ++k) {
     if (k == self) continue;
     const WorldObject& o = world_.objects()[slots_[k]];
@@ -223,7 +223,7 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
     crowd.place(members);
     for (std::size_t i = 0; i < claims.size(); ++i) {
       among_still[i] = crowd.someone_near(body_of(i), std::nullopt, claims[i].last, claims[i].claim);
-      still_in_way[i] = among_still[i] && crowd.someone_within(body_of(i), members.size(), claims[i].last.position,
+      still_in_way[i] = among_still[i] && crowd.someone_within(body_of(i), std::nullopt, claims[i].last.position,
                                                                kHoldMargin, true, way_of(claims[i]));
     }
   }

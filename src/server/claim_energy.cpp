@@ -37,6 +37,13 @@ bool bounces_off(const AcceptedMovement& last) {
   return meets * kDefaultElasticity >= kFrictionlessSpeed;
 }
 
+// A step from one walkable plane to another, not just after a landing
+// (its energy is still the fall's then, which the landing spent into the
+// ground but for what the claims do not show yet).
+bool plane_to_plane(const AcceptedMovement& last, const AcceptedMovement& next) {
+  return walking(last) && walking(next) && last.contact_plane && next.contact_plane && last.unsteady_t != last.t;
+}
+
 }  // namespace
 
 bool walking(const AcceptedMovement& s) { return s.supported && s.on_walkable; }
@@ -76,10 +83,7 @@ StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float d
 }
 
 bool crest_lifts(const StepEnergy& energy, const AcceptedMovement& last, const AcceptedMovement& next) {
-  if (!walking(last) || !walking(next) || !last.contact_plane || !next.contact_plane) return false;
-  // Just landed, its energy is still the fall's, which the landing spent
-  // into the ground but for what the claims do not show yet.
-  if (last.unsteady_t == last.t) return false;
+  if (!plane_to_plane(last, next)) return false;
   const Vec3& from = last.contact_plane->plane.normal;
   const Vec3& onto = next.contact_plane->plane.normal;
   // Along the one plane at most the sine of the angle between them of
@@ -92,8 +96,7 @@ bool crest_lifts(const StepEnergy& energy, const AcceptedMovement& last, const A
 
 std::optional<Vec3> motion_crest_bounce(const StepEnergy& energy, const AcceptedMovement& last,
                                         const AcceptedMovement& next) {
-  if (!walking(last) || !walking(next) || !last.contact_plane || !next.contact_plane) return std::nullopt;
-  if (last.unsteady_t == last.t) return std::nullopt;
+  if (!plane_to_plane(last, next)) return std::nullopt;
   const Vec3& from = last.contact_plane->plane.normal;
   const Vec3& onto = next.contact_plane->plane.normal;
   Vec3 way = get_offset(last.position, next.position);

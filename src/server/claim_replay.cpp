@@ -16,10 +16,11 @@ namespace {
 
 // A replay this near the claim (metres) is taken without trying the rest.
 constexpr float kCloseEnough = 0.05f;
-// Beyond this (metres), a landing's bounce is replayed too: a replay that
-// ends as far off spends the tolerance the claims after may need (a ball
-// that bounced and ran on was explained 1.7 m off without it).
-constexpr float kBounceWorthTrying = 0.25f;
+// Beyond this (metres) from the claim, a replay spends the tolerance the
+// claims after may need: the guesses of a hidden state that may come
+// nearer (a landing's bounce, a jump that is over) are tried too, and the
+// nearer kept (a ball that bounced and ran on was explained 1.7 m off).
+constexpr float kWorthAnotherGuess = 0.25f;
 // Metres of energy height (claim_energy.hpp) a flight that met nothing may
 // gain or lose to rounding.
 constexpr float kSameEnergy = 0.01f;
@@ -452,7 +453,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   std::optional<ReplayEnd> best = nearest_path(replayer, {}, last, controls, velocities, every_way);
   // A jump the last claim kept whose velocity still leaves the walkable
   // plane the probe found may be over: landed, it glides on that plane.
-  if ((!best || best->miss > kBounceWorthTrying) && last.motion.jumped && walking(last))
+  if ((!best || best->miss > kWorthAnotherGuess) && last.motion.jumped && walking(last))
     if (auto glided = nearest_path(replayer, {.landed = true}, last, controls, velocities, every_way);
         glided && (!best || glided->miss < best->miss))
       best = glided;
@@ -483,7 +484,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   };
   // Right after a landing, with its bounce (the velocity carried too: the
   // claims do not show the bounce, and a glide on it feels no friction).
-  if (!best || best->miss > kBounceWorthTrying)
+  if (!best || best->miss > kWorthAnotherGuess)
     if (const std::optional<Vec3> v = landing_bounce(last); v && !velocities.holds(*v))
       if (auto bounced = from_alone(*v); bounced && (!best || bounced->miss < best->miss)) best = bounced;
   // A collision within the last step may have left it most of the velocity

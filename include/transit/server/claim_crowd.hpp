@@ -93,7 +93,7 @@ class ClaimCrowd {
   // anywhere it may have roamed to; `holding`: only where its sphere's
   // centre may have been lower than one of the body's, which alone can
   // stop a fall (the normal between them must point up).
-  bool someone_within(const ac::AcBody& body, std::size_t self, const Position& at, float margin,
+  bool someone_within(const ac::AcBody& body, std::optional<std::size_t> self, const Position& at, float margin,
                       bool on_the_way = false, const Vec3& path = Vec3(0.0f), bool holding = false) const;
   // The claim checked as `checker` would, in the world with the members in
   // it, as member `self` (if it is one); `inside_reachable`: a replay's end
