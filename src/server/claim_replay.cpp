@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "server/claim_energy.hpp"
 #include "server/plane_motion.hpp"
@@ -138,6 +139,7 @@ class Replayer {
     met_ = met_ || events_.environment_collisions > 0 || !events_.collided_object_ids.empty() ||
            events_.blocks > 0 || events_.landings > 0;
     touched_steep_ = touched_steep_ || (body.contact && !body.on_walkable);
+    met_world_ = met_world_ || events_.blocks > 0 || events_.environment_collisions > 0;
   }
 
   // A jump at the last claim that still carries the body away from the
@@ -156,7 +158,7 @@ class Replayer {
     body.velocity = velocity;
     body.pending_time = last_.physics_pending;
     start_energy_ = energy_of(body);
-    met_ = touched_steep_ = false;
+    met_ = touched_steep_ = met_world_ = false;
     body.contact = !guess_.in_air && last_.supported && last_.contact_plane.has_value() && !jumped_off(velocity);
     body.on_walkable = body.contact && (last_.on_walkable || guess_.on_walkable);
     body.contact_plane = last_.contact_plane;
@@ -187,7 +189,7 @@ class Replayer {
     if (!reaches_claim(body)) return std::nullopt;
     const float gain = energy_of(ran) - start_energy_ + lift;
     return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss,
-                     gain, ran.pending_time, met_ || body.contact || std::abs(gain) > kSameEnergy};
+                     gain, ran.pending_time, met_ || body.contact || std::abs(gain) > kSameEnergy, met_world_};
   }
 
   // The claim is where the run ended, or a straight transition away; one
@@ -240,6 +242,7 @@ class Replayer {
   float start_energy_ = 0.0f;
   bool met_ = false;
   bool touched_steep_ = false;
+  bool met_world_ = false;
   StartGuess guess_;
   BodyEvents events_;
   ac::AcMoveResult move_;
@@ -359,6 +362,28 @@ std::optional<Vec3> landing_bounce(const AcceptedMovement& last) {
   const Vec3 v = last.velocity_now + n * (fall * kDefaultElasticity);
   if (!leaves_plane(v, last.contact_plane)) return std::nullopt;
   return v;
+}
+
+// On a walkable slope, its velocity turned downhill about the vertical,
+// as little as leaves the plane at retail's frictionless speed (and a
+// hundredth, which rounding may take): held to its way by what it meets
+// downhill, its claims show only that way, and a velocity a few degrees
+// downhill of it glides on with no friction (a human glided 1.7 s along a
+// slope's level line at 12.6 m/s, its claims' average 10 m/s along it).
+std::optional<Vec3> pressed_downhill(const AcceptedMovement& last) {
+  if (!walking(last) || !last.contact_plane) return std::nullopt;
+  const Vec3& n = last.contact_plane->plane.normal;
+  const Vec3 v = last.velocity_now;
+  const float across = length2d(v), slope = length2d(n);
+  if (across <= 0.0f || slope <= 0.0f || leaves_plane(v, last.contact_plane)) return std::nullopt;
+  const float need = (kFrictionlessSpeed * 1.01f - v.z * n.z) / (across * slope);
+  if (need >= 1.0f) return std::nullopt;
+  const float from = std::atan2(v.y, v.x), downhill = std::atan2(n.y, n.x);
+  float off = std::remainder(from - downhill, 2.0f * std::numbers::pi_v<float>);
+  const float wanted = std::acos(std::clamp(need, -1.0f, 1.0f));
+  if (std::abs(off) <= wanted) return std::nullopt;
+  const float to = downhill + std::copysign(wanted, off);
+  return Vec3(across * std::cos(to), across * std::sin(to), v.z);
 }
 
 // Struck by another character on its way, sent across toward the claim at
@@ -487,6 +512,13 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   if (!best || best->miss > kWorthAnotherGuess)
     if (const std::optional<Vec3> v = landing_bounce(last); v && !velocities.holds(*v))
       if (auto bounced = from_alone(*v); bounced && (!best || bounced->miss < best->miss)) best = bounced;
+  // On a slope, a glide held to its way by what it met on the way (not
+  // one that only drifts downhill: a speed hack's carried velocity would
+  // glide on).
+  if (!best || best->miss > kWorthAnotherGuess)
+    if (const std::optional<Vec3> v = pressed_downhill(last); v && !velocities.holds(*v))
+      if (auto glided = from_alone(*v); glided && glided->met_world && (!best || glided->miss < best->miss))
+        best = glided;
   // A collision within the last step may have left it most of the velocity
   // it had at the claim before, which the step's average falls short of.
   if (!best && every_way && !velocities.holds(last.velocity_before)) best = from_alone(last.velocity_before);

@@ -19,8 +19,10 @@
 // the ground, in the air (on walkable ground, also with what leaving it
 // leaves the body), then, for a jump from where the probe found a steep
 // plane, on walkable ground, then on the ground from the velocity carried
-// at the claim before. The claim is explained if one of those runs ends
-// near it.
+// at the claim before. Where the best misses by more than 25 cm, a
+// landing's bounce, a jump that is over, and on a walkable slope the
+// velocity turned downhill as little as glides on with no friction, the
+// nearer kept. The claim is explained if one of those runs ends near it.
 
 #include <optional>
 
@@ -67,6 +69,9 @@ struct ReplayEnd {
   double pending = 0.0;
   /// It met something on the way (a collision, a landing, a wall).
   bool met = false;
+  /// It collided with the world on the way (a wall, a slope, a crease), or
+  /// a move was cut short against it.
+  bool met_world = false;
 };
 
 /// Whether a replay may yet explain a claim the bounds reject so: too fast,

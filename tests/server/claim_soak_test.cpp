@@ -1227,6 +1227,19 @@ TEST(ClaimSoak, BodiesLandedFromAJumpAreReplayedGlidingOnTheGround) {
   expect_every_case_right({13296553613543305772ull});
 }
 
+// A human that fell 29 m and glided 1.7 s along the level line of a slope
+// at 12.6 m/s with its controls stopped (every claim of the case is
+// accepted; seed 7: human1): its velocity pointed 4 degrees downhill of
+// its way and left the plane at 0.38 m/s, which friction does not take,
+// and a collision every frame (its sliding normal the slope's downhill
+// way) held it to the level line. The claims' average lies along the
+// plane, and replays from it felt friction and fell 2.5 m short; one
+// turned downhill as little as leaves the plane that fast glides on
+// beside it.
+TEST(ClaimSoak, BodiesGlidingAlongASlopesLevelLineAreReplayedPressedDownhill) {
+  expect_every_case_right({18234954620066580348ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
