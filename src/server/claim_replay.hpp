@@ -103,7 +103,8 @@ struct ReplayTolerance {
   const World* without_characters = nullptr;
   // Off walkable ground with another character on its way: the speed
   // across (m/s) a strike by the other may have sent it toward the claim
-  // with; 0: none.
+  // with (for the velocity carried, a strike part way through the step,
+  // bounced off the other's sphere, too); 0: none.
   float struck = 0.0f;
 };
 

@@ -1240,6 +1240,17 @@ TEST(ClaimSoak, BodiesGlidingAlongASlopesLevelLineAreReplayedPressedDownhill) {
   expect_every_case_right({18234954620066580348ull});
 }
 
+// A large body falling at 30 m/s struck 0.28 s into a 0.5 s step by
+// another's sphere, which sent it on across at 14.7 m/s (every claim of
+// the case is accepted and every cheat rejected; seed 31337: large1). The
+// crowd had the other within 8.5 m of its way, not within 1 m; the claim
+// was accepted, but the velocity carried was the claims' average, 7 m/s,
+// and the claim after, 6.9 m on in 0.45 s, was rejected as too fast. The
+// carried replays try such a strike part way through the step.
+TEST(ClaimSoak, BodiesStruckPartWayThroughAStepCarryTheStrike) {
+  EXPECT_GT(expect_every_verdict_right(5163649923701840516ull).cheats, 0);
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
