@@ -30,7 +30,7 @@ constexpr float kSameEnergy = 0.01f;
 // leaves a body moving at `velocity` with: the lean (whole degrees, up to
 // 80) that flies it nearest `way`'s end in `rest` seconds, gravity and
 // all; none if it meets no such sphere.
-std::optional<Vec3> bounce_toward(const Vec3& velocity, const Vec3& way, float rest) {
+std::optional<Vec3> bounce_toward(const Vec3& velocity, const Vec3& way, float rest, bool may_rise) {
   const float across = length2d(way);
   if (across <= 0.0f || rest <= 0.0f) return std::nullopt;
   std::optional<Vec3> best;
@@ -41,6 +41,7 @@ std::optional<Vec3> bounce_toward(const Vec3& velocity, const Vec3& way, float r
     const float into = glm::dot(velocity, n);
     if (into >= 0.0f) continue;
     const Vec3 v = velocity - n * ((1.0f + kDefaultElasticity) * into);
+    if (!may_rise && v.z > 0.0f) continue;
     const Vec3 flown(v.x * rest, v.y * rest, v.z * rest - 0.5f * kG * rest * rest);
     const float miss = glm::length(flown - way);
     if (!best || miss < best_miss) {
@@ -140,7 +141,8 @@ class Replayer {
   // Struck `eighths` eighths of the time in: moving as it was until then,
   // then bounced off the other's sphere, whose normal there leans toward
   // the claim, as far from the vertical as sends it nearest the claim.
-  std::optional<ReplayEnd> run_struck(const ClaimedMotion& claimed, const Vec3& velocity, int eighths) {
+  std::optional<ReplayEnd> run_struck(const ClaimedMotion& claimed, const Vec3& velocity, int eighths,
+                                      bool may_rise) {
     PhysicsBody body = start_body(velocity);
     MotionInterpreter motion(settings_.skills, settings_.cycle_speeds);
     apply_forward_input(motion, claimed.forward);
@@ -149,7 +151,8 @@ class Replayer {
     const double dt = claim_.t - last_.t, before = dt * eighths / 8.0;
     if (before > 0.0) step(body, motion, before);
     const std::optional<Vec3> bounced =
-        bounce_toward(body.velocity, get_offset(body.position, claim_.position), static_cast<float>(dt - before));
+        bounce_toward(body.velocity, get_offset(body.position, claim_.position), static_cast<float>(dt - before),
+                      may_rise);
     if (!bounced) return std::nullopt;
     body.velocity = *bounced;
     step(body, motion, dt - before);
@@ -568,16 +571,20 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   if (!best && every_way && !velocities.holds(last.velocity_before)) best = from_alone(last.velocity_before);
   if (!best && every_way)
     if (const std::optional<Vec3> v = struck_toward(last, claim, tolerance.struck)) best = from_alone(*v);
-  // For the velocity carried, struck part way through the step too,
-  // bounced off the other's sphere (a large body falling at 30 m/s, struck
-  // 0.28 s into a 0.5 s step off a sphere leaning 33 degrees its way, went
-  // on across at 14.7 m/s and down at 7.3). Of those that come near, the
+  // Or struck part way through the step, bounced off the other's sphere
+  // (a large body falling at 30 m/s, struck 0.28 s into a 0.5 s step off a
+  // sphere leaning 33 degrees its way, went on across at 14.7 m/s and down
+  // at 7.3). For the velocity carried, of those that come near, the
   // fastest across: the nearest was a strike at the step's end that left
-  // it 2.5 m/s, and the claim after, 6.9 m on in 0.45 s, was rejected.
-  if (!best && !every_way && tolerance.struck > 0.0f)
+  // it 2.5 m/s, and the claim after, 6.9 m on in 0.45 s, was rejected. For
+  // a claim, only one that leaves it falling: one straight up off a sphere
+  // below lent cheats their 6 m rise.
+  const auto better = [&](const ReplayEnd& end) {
+    return !best || (every_way ? end.miss < best->miss : length2d(end.velocity) > length2d(best->velocity));
+  };
+  if (!best && tolerance.struck_part_way)
     for (int eighths = 0; eighths < 8; ++eighths)
-      if (auto end = replayer.run_struck(*controls.motion, last.velocity_now, eighths);
-          end && (!best || length2d(end->velocity) > length2d(best->velocity)))
+      if (auto end = replayer.run_struck(*controls.motion, last.velocity_now, eighths, !every_way); end && better(*end))
         best = end;
   if (nearest) *nearest = replayer.nearest();
   return best;

@@ -103,9 +103,13 @@ struct ReplayTolerance {
   const World* without_characters = nullptr;
   // Off walkable ground with another character on its way: the speed
   // across (m/s) a strike by the other may have sent it toward the claim
-  // with (for the velocity carried, a strike part way through the step,
-  // bounced off the other's sphere, too); 0: none.
+  // with; 0: none.
   float struck = 0.0f;
+  // Off walkable ground with another near its way (within the crowd's turn
+  // reach): it may have been struck part way through the step, bounced
+  // off the other's sphere (a claim the bounds reject, only while that
+  // leaves it falling).
+  bool struck_part_way = false;
 };
 
 /// Which replays are tried: every way the client may have got there (to

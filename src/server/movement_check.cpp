@@ -1099,15 +1099,9 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
   // where the sub-step cap held it (0.7 m below a ball's claim as it rose
   // at 5 m/s). Held with a velocity, it keeps it.
   const float moved_by = glm::length(get_offset(last.position, claim.position));
-  // Another near its way (not only beside it) may have struck it part way
-  // through the step, which the claims' average falls short of (a large
-  // body falling at 30 m/s, struck 0.28 s into a 0.5 s step, went on
-  // across at 14.7 m/s): only the velocity carried, not a claim, is lent it.
-  ReplayTolerance carrying = tolerance;
-  carrying.struck = struck_speed(last, true);
   const auto carried = [&](const AcceptedMovement& start) {
     std::optional<ReplayEnd> e =
-        replay_claim(*world_, settings_, start, claim, controls, carrying, nullptr, ReplaySearch::Carried);
+        replay_claim(*world_, settings_, start, claim, controls, tolerance, nullptr, ReplaySearch::Carried);
     if (e && e->velocity == Vec3(0.0f) && moved_by >= kSamePlace && e->miss >= moved_by - kSamePlace) e.reset();
     return e;
   };
@@ -1159,8 +1153,8 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
   }
 }
 
-float MovementChecker::struck_speed(const AcceptedMovement& last, bool near) const {
-  if (!(beside_character_ || (near && near_character_)) || walking(last)) return 0.0f;
+float MovementChecker::struck_speed(const AcceptedMovement& last) const {
+  if (!beside_character_ || walking(last)) return 0.0f;
   const float speed = std::max(glm::length(last.velocity_now), glm::length(last.velocity_before));
   return std::min(0.5f * (1.0f + kDefaultElasticity) * speed, speed_at(last.energy_z, last.position.frame.origin.z));
 }
@@ -1189,7 +1183,8 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
                                 last.replay_leeway + options_.replay_tolerance_per_second *
                                                          static_cast<float>(std::max(0.0, claim.t - last.t)));
   const ReplayTolerance tolerance{leeway, std::min(leeway, options_.replay_rise_tolerance),
-                                  first_radius(settings_.body), without_characters_, struck_speed(last)};
+                                  first_radius(settings_.body), without_characters_, struck_speed(last),
+                                  (beside_character_ || near_character_) && !walking(last)};
   const ReplayControls controls{&motion, start, state_velocities_};
   if (c.accepted()) {
     c.next.replay_leeway = leeway;

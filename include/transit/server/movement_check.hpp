@@ -299,9 +299,7 @@ class MovementChecker {
   // Beside another character, in the air after walkable ground: it may have
   // stepped up onto the other and run off it, leaving with its motion.
   bool stepped_off_another(const AcceptedMovement& last, const AcceptedMovement& next) const;
-  // The speed across (m/s) a strike by another character beside its way
-  // (or, `near`, within the crowd's turn reach of it) may send it with.
-  float struck_speed(const AcceptedMovement& last, bool near = false) const;
+  float struck_speed(const AcceptedMovement& last) const;
 
   const World* world_;
   const World* without_characters_ = nullptr;
