@@ -113,9 +113,7 @@ class Replayer {
 
   std::optional<ReplayEnd> run(const ControlPath& path) {
     PhysicsBody body = start_body(path.velocity);
-    MotionInterpreter motion(settings_.skills, settings_.cycle_speeds);
-    apply_forward_input(motion, path.motion->forward);
-    motion.set_sidestep(sidestep_command(path.motion->strafe));
+    MotionInterpreter motion = holding(*path.motion);
 
     const double dt = claim_.t - last_.t;
     const double frame = dt / path.frames;
@@ -144,9 +142,7 @@ class Replayer {
   std::optional<ReplayEnd> run_struck(const ClaimedMotion& claimed, const Vec3& velocity, int eighths,
                                       bool may_rise) {
     PhysicsBody body = start_body(velocity);
-    MotionInterpreter motion(settings_.skills, settings_.cycle_speeds);
-    apply_forward_input(motion, claimed.forward);
-    motion.set_sidestep(sidestep_command(claimed.strafe));
+    MotionInterpreter motion = holding(claimed);
     motion.set_turn_rate(turn_rate_);
     const double dt = claim_.t - last_.t, before = dt * eighths / 8.0;
     if (before > 0.0) step(body, motion, before);
@@ -180,6 +176,14 @@ class Replayer {
   }
 
  private:
+  // The body's motion with `claimed`'s forward and sidestep controls held.
+  MotionInterpreter holding(const ClaimedMotion& claimed) const {
+    MotionInterpreter motion(settings_.skills, settings_.cycle_speeds);
+    apply_forward_input(motion, claimed.forward);
+    motion.set_sidestep(sidestep_command(claimed.strafe));
+    return motion;
+  }
+
   // One frame of retail's physics; whether it met anything is kept.
   void step(PhysicsBody& body, MotionInterpreter& motion, double dt) {
     update_object(world_, body, &motion, dt, QuantumOptions{}, events_, move_);
@@ -523,11 +527,15 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   const bool every_way = search != ReplaySearch::Carried;
   const StartVelocities velocities = start_velocities(settings, controls.states, last, every_way);
   std::optional<ReplayEnd> best = nearest_path(replayer, {}, last, controls, velocities, every_way);
+  // A run that explains the claim better than the best so far; where the
+  // best spends more than kWorthAnotherGuess of the tolerance, the guesses
+  // of a hidden state are worth trying.
+  const auto nearer = [&](const std::optional<ReplayEnd>& end) { return end && (!best || end->miss < best->miss); };
+  const auto worth_another_guess = [&] { return !best || best->miss > kWorthAnotherGuess; };
   // A jump the last claim kept whose velocity still leaves the walkable
   // plane the probe found may be over: landed, it glides on that plane.
-  if ((!best || best->miss > kWorthAnotherGuess) && last.motion.jumped && walking(last))
-    if (auto glided = nearest_path(replayer, {.landed = true}, last, controls, velocities, every_way);
-        glided && (!best || glided->miss < best->miss))
+  if (worth_another_guess() && last.motion.jumped && walking(last))
+    if (auto glided = nearest_path(replayer, {.landed = true}, last, controls, velocities, every_way); nearer(glided))
       best = glided;
   // Pressed against a wall at the last claim, it may have been sliding
   // along it.
@@ -556,16 +564,15 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   };
   // Right after a landing, with its bounce (the velocity carried too: the
   // claims do not show the bounce, and a glide on it feels no friction).
-  if (!best || best->miss > kWorthAnotherGuess)
+  if (worth_another_guess())
     if (const std::optional<Vec3> v = landing_bounce(last); v && !velocities.holds(*v))
-      if (auto bounced = from_alone(*v); bounced && (!best || bounced->miss < best->miss)) best = bounced;
+      if (auto bounced = from_alone(*v); nearer(bounced)) best = bounced;
   // On a slope, a glide held to its way by what it met on the way (not
   // one that only drifts downhill: a speed hack's carried velocity would
   // glide on).
-  if (!best || best->miss > kWorthAnotherGuess)
+  if (worth_another_guess())
     if (const std::optional<Vec3> v = pressed_downhill(last); v && !velocities.holds(*v))
-      if (auto glided = from_alone(*v); glided && glided->met_world && (!best || glided->miss < best->miss))
-        best = glided;
+      if (auto glided = from_alone(*v); nearer(glided) && glided->met_world) best = glided;
   // A collision within the last step may have left it most of the velocity
   // it had at the claim before, which the step's average falls short of.
   if (!best && every_way && !velocities.holds(last.velocity_before)) best = from_alone(last.velocity_before);
@@ -579,12 +586,13 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // it 2.5 m/s, and the claim after, 6.9 m on in 0.45 s, was rejected. For
   // a claim, only one that leaves it falling: one straight up off a sphere
   // below lent cheats their 6 m rise.
-  const auto better = [&](const ReplayEnd& end) {
-    return !best || (every_way ? end.miss < best->miss : length2d(end.velocity) > length2d(best->velocity));
+  const auto faster = [&](const std::optional<ReplayEnd>& end) {
+    return end && (!best || length2d(end->velocity) > length2d(best->velocity));
   };
   if (!best && tolerance.struck_part_way)
     for (int eighths = 0; eighths < 8; ++eighths)
-      if (auto end = replayer.run_struck(*controls.motion, last.velocity_now, eighths, !every_way); end && better(*end))
+      if (auto end = replayer.run_struck(*controls.motion, last.velocity_now, eighths, !every_way);
+          every_way ? nearer(end) : faster(end))
         best = end;
   if (nearest) *nearest = replayer.nearest();
   return best;
