@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 #include "server/claim_energy.hpp"
 #include "server/plane_motion.hpp"
@@ -97,6 +98,15 @@ class Replayer {
   }
 
   float nearest() const { return nearest_; }
+  // Every run that ends within the tolerance is kept from here on.
+  void keep_ends() { keep_ends_ = true; }
+  // The nearest run kept whose velocity differs from `best`'s.
+  std::optional<ReplayEnd> other_than(const ReplayEnd& best) const {
+    std::optional<ReplayEnd> other;
+    for (const ReplayEnd& e : ends_)
+      if (glm::length(e.velocity - best.velocity) > kOtherVelocity && (!other || e.miss < other->miss)) other = e;
+    return other;
+  }
   // Runs from here on start from `guess`.
   void assume(const StartGuess& guess) { guess_ = guess; }
 
@@ -239,8 +249,10 @@ class Replayer {
     PhysicsBody body = ran;
     if (!reaches_claim(body)) return std::nullopt;
     const float gain = energy_of(ran) - start_energy_ + lift;
-    return ReplayEnd{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss,
-                     gain, ran.pending_time, met_ || body.contact || std::abs(gain) > kSameEnergy, met_world_};
+    const ReplayEnd end{body.velocity, body.contact, body.on_walkable, body.contact_plane, miss,
+                        gain, ran.pending_time, met_ || body.contact || std::abs(gain) > kSameEnergy, met_world_};
+    if (keep_ends_) ends_.push_back(end);
+    return end;
   }
 
   // The claim is where the run ended, or a straight transition away; one
@@ -294,6 +306,8 @@ class Replayer {
   bool met_ = false;
   bool touched_steep_ = false;
   bool met_world_ = false;
+  bool keep_ends_ = false;
+  std::vector<ReplayEnd> ends_;
   StartGuess guess_;
   BodyEvents events_;
   ac::AcMoveResult move_;
@@ -522,8 +536,9 @@ std::optional<ReplayEnd> nearest_path(Replayer& replayer, const StartGuess& gues
 std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
                                       const AcceptedMovement& last, const MovementClaim& claim,
                                       const ReplayControls& controls, const ReplayTolerance& tolerance,
-                                      float* nearest, ReplaySearch search) {
+                                      float* nearest, ReplaySearch search, std::optional<ReplayEnd>* other) {
   Replayer replayer(world, settings, last, claim, tolerance);
+  if (other) replayer.keep_ends();
   const bool every_way = search != ReplaySearch::Carried;
   const StartVelocities velocities = start_velocities(settings, controls.states, last, every_way);
   std::optional<ReplayEnd> best = nearest_path(replayer, {}, last, controls, velocities, every_way);
@@ -576,6 +591,8 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   // A collision within the last step may have left it most of the velocity
   // it had at the claim before, which the step's average falls short of.
   if (!best && every_way && !velocities.holds(last.velocity_before)) best = from_alone(last.velocity_before);
+  // Or the other a bounce's frames may have left it.
+  if (!best && every_way && last.velocity_other) best = from_alone(*last.velocity_other);
   if (!best && every_way)
     if (const std::optional<Vec3> v = struck_toward(last, claim, tolerance.struck)) best = from_alone(*v);
   // Or struck part way through the step, bounced off the other's sphere
@@ -595,6 +612,7 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
           every_way ? nearer(end) : faster(end))
         best = end;
   if (nearest) *nearest = replayer.nearest();
+  if (other) *other = best ? replayer.other_than(*best) : std::nullopt;
   return best;
 }
 

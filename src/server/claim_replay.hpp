@@ -122,12 +122,19 @@ struct ReplayTolerance {
 /// accept).
 enum class ReplaySearch { Full, Farther, Carried };
 
+/// m/s by which two replays' velocities differ to be told apart
+/// (AcceptedMovement::velocity_other).
+inline constexpr float kOtherVelocity = 1.0f;
+
 /// A replay from `last` that ends within `tolerance` of `claim`'s position,
 /// if any; `nearest`, if given, is set to the least distance (metres)
-/// between the claim and where a replay ended.
+/// between the claim and where a replay ended; `other`, if given, to the
+/// nearest other replay within the tolerance whose velocity differs from
+/// the one returned by more than kOtherVelocity.
 std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSettings& settings,
                                       const AcceptedMovement& last, const MovementClaim& claim,
                                       const ReplayControls& controls, const ReplayTolerance& tolerance,
-                                      float* nearest = nullptr, ReplaySearch search = ReplaySearch::Full);
+                                      float* nearest = nullptr, ReplaySearch search = ReplaySearch::Full,
+                                      std::optional<ReplayEnd>* other = nullptr);
 
 }  // namespace transit

@@ -1099,13 +1099,17 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
   // where the sub-step cap held it (0.7 m below a ball's claim as it rose
   // at 5 m/s). Held with a velocity, it keeps it.
   const float moved_by = glm::length(get_offset(last.position, claim.position));
-  const auto carried = [&](const AcceptedMovement& start) {
+  const auto carried = [&](const AcceptedMovement& start, std::optional<ReplayEnd>* other = nullptr) {
     std::optional<ReplayEnd> e =
-        replay_claim(*world_, settings_, start, claim, controls, tolerance, nullptr, ReplaySearch::Carried);
+        replay_claim(*world_, settings_, start, claim, controls, tolerance, nullptr, ReplaySearch::Carried, other);
     if (e && e->velocity == Vec3(0.0f) && moved_by >= kSamePlace && e->miss >= moved_by - kSamePlace) e.reset();
     return e;
   };
-  std::optional<ReplayEnd> end = carried(from);
+  // Off walkable ground a bounce's frames may have left another velocity
+  // than the nearest replay's: both are followed.
+  const bool two_ways = !walking(last) && !next.hanging;
+  std::optional<ReplayEnd> other;
+  std::optional<ReplayEnd> end = carried(from, two_ways ? &other : nullptr);
   // The velocity carried may be a replay's that ended the tolerance away:
   // where it leads nowhere near, from the claims' average (not held still,
   // which keeps what it carried; nor on walkable ground, where the motion
@@ -1126,6 +1130,16 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
     flown = replay_start(flown, motion);
     if (std::optional<ReplayEnd> e = carried(flown); e && e->miss <= kOwnReplayMiss) end = e;
   }
+  if (two_ways && last.velocity_other) {
+    AcceptedMovement followed = last;
+    followed.velocity_now = *last.velocity_other;
+    if (std::optional<ReplayEnd> e = carried(replay_start(followed, motion))) {
+      if (!end || e->miss < end->miss) std::swap(end, e);
+      if (e && (!other || e->miss < other->miss)) other = e;
+    }
+  }
+  if (end && other && glm::length(other->velocity - end->velocity) > kOtherVelocity)
+    next.velocity_other = other->velocity;
   // On walkable ground the claims' average is its own velocity and its
   // motion's together, and its own alone may leave the plane where the
   // average does not, which friction never takes (a body gliding down a
@@ -1200,6 +1214,7 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   const ReplayControls controls{&motion, start, state_velocities_};
   if (c.accepted()) {
     c.next.replay_leeway = leeway;
+    c.next.velocity_other.reset();
     carry_replayed_velocity(last, claim, motion, controls, tolerance, c.next);
     return c;
   }
@@ -1259,7 +1274,8 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
                          : bounds.energy_cap;
   // A jump's upward speed in its energy takes it no faster across.
   const float most_across = std::min(bounds.cap, across_of(most, reported_jump_up(settings_, last)));
-  for (Vec3* v : {&from.velocity_now, &from.velocity, &from.velocity_before}) {
+  Vec3 other = from.velocity_other.value_or(Vec3(0.0f));
+  for (Vec3* v : {&from.velocity_now, &from.velocity, &from.velocity_before, &other}) {
     if (glm::length(*v) > most) *v = glm::normalize(*v) * most;
     // In the air, what it flies across with besides (its fall is its own).
     if (const float across = length2d(*v); across > most_across) {
@@ -1267,6 +1283,7 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
       v->y *= most_across / across;
     }
   }
+  if (from.velocity_other) from.velocity_other = other;
   return from;
 }
 
@@ -1403,6 +1420,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.motion = motion;
   next.velocity = get_offset(last.position, claim.position) / dt;
   next.velocity_now = end.velocity;
+  next.velocity_other.reset();
   next.physics_pending = end.pending;
   // The replay explains this step's travel, not what earlier claims had
   // already gone beyond their budget (within its slack).

@@ -131,6 +131,12 @@ struct AcceptedMovement {
   /// last step may leave the body most of it while the step's average
   /// falls short (a replay also starts from it).
   Vec3 velocity_before{0.0f};
+  /// Off walkable ground: the velocity another replay that explained the
+  /// last claim ended with, where it differs from `velocity_now` by more
+  /// than 1 m/s (after a bounce, how the client's frames fell decides
+  /// which). Its replays are followed beside those of `velocity_now`, the
+  /// nearer carried, and a replay starts from it where no other comes near.
+  std::optional<Vec3> velocity_other;
   /// The speed it came down at, if it fell freely from the last claim's
   /// height and vertical speed to this one's, m/s: a landing's, which
   /// bounces it off the ground (the arc bounds only its height).
