@@ -19,7 +19,8 @@
 // the ground, in the air (on walkable ground, also with what leaving it
 // leaves the body), then, for a jump from where the probe found a steep
 // plane, on walkable ground, then on the ground from the velocity carried
-// at the claim before. Where the best misses by more than 25 cm, a
+// at the claim before, then from the other velocity a bounce may have left
+// (AcceptedMovement::velocity_other). Where the best misses by more than 25 cm, a
 // landing's bounce, a jump that is over, and on a walkable slope the
 // velocity turned downhill as little as glides on with no friction, the
 // nearer kept. The claim is explained if one of those runs ends near it.

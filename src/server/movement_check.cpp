@@ -1105,11 +1105,17 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
     if (e && e->velocity == Vec3(0.0f) && moved_by >= kSamePlace && e->miss >= moved_by - kSamePlace) e.reset();
     return e;
   };
-  // Off walkable ground a bounce's frames may have left another velocity
-  // than the nearest replay's: both are followed.
-  const bool two_ways = !walking(last) && !next.hanging;
+  // From the last claim with velocity `v` there, held as replays start.
+  const auto carried_from = [&](const Vec3& v) {
+    AcceptedMovement start = last;
+    start.velocity_now = v;
+    return carried(replay_start(start, motion));
+  };
+  // Off walkable ground (not held still), a bounce's frames may have left
+  // another velocity than the nearest replay's: both are followed.
+  const bool bounced_about = !walking(last) && !next.hanging;
   std::optional<ReplayEnd> other;
-  std::optional<ReplayEnd> end = carried(from, two_ways ? &other : nullptr);
+  std::optional<ReplayEnd> end = carried(from, bounced_about ? &other : nullptr);
   // The velocity carried may be a replay's that ended the tolerance away:
   // where it leads nowhere near, from the claims' average (not held still,
   // which keeps what it carried; nor on walkable ground, where the motion
@@ -1124,16 +1130,12 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
   // 0.8 m/s, not 2.1, and was claimed 1 m up the wall after). Where that
   // replay met the world and misses, the step's own average across (what
   // it flew with until it met something) is carried if it reproduces it.
-  if (end && end->miss > kOwnReplayMiss && end->met_world && !walking(last) && !next.hanging) {
-    AcceptedMovement flown = last;
-    flown.velocity_now = Vec3(next.velocity.x, next.velocity.y, last.velocity_now.z);
-    flown = replay_start(flown, motion);
-    if (std::optional<ReplayEnd> e = carried(flown); e && e->miss <= kOwnReplayMiss) end = e;
-  }
-  if (two_ways && last.velocity_other) {
-    AcceptedMovement followed = last;
-    followed.velocity_now = *last.velocity_other;
-    if (std::optional<ReplayEnd> e = carried(replay_start(followed, motion))) {
+  if (bounced_about && end && end->miss > kOwnReplayMiss && end->met_world)
+    if (std::optional<ReplayEnd> e = carried_from(Vec3(next.velocity.x, next.velocity.y, last.velocity_now.z));
+        e && e->miss <= kOwnReplayMiss)
+      end = e;
+  if (bounced_about && last.velocity_other) {
+    if (std::optional<ReplayEnd> e = carried_from(*last.velocity_other)) {
       if (!end || e->miss < end->miss) std::swap(end, e);
       if (e && (!other || e->miss < other->miss)) other = e;
     }
