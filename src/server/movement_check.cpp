@@ -875,12 +875,27 @@ float deflected_toward(const Vec3& v, const Vec3& way) {
   return along + 0.5f * (1.0f + kDefaultElasticity) * (glm::length(v) - along);
 }
 
+// The velocity (m/s, world axes) its motion gave it on walkable ground over
+// the whole step `last.velocity` averages, when the controls known at the
+// last claim were held since before that step and none changed within the
+// jitter after it: the controls' reach counts that travel already, and
+// only the rest of the step's velocity is momentum it carries.
+std::optional<Vec3> held_motion_velocity(const StateVelocities& ground, float scale, const AcceptedMovement& last,
+                                         const MovementClaim& claim, float jitter) {
+  if (!last.controls || last.controls->t + jitter > last.velocity_since) return std::nullopt;
+  if (!claim.changes.empty() && claim.changes.front().t <= last.t + jitter) return std::nullopt;
+  const Vec3 v = state_velocity(ground, last.controls->forward, last.controls->strafe) * scale;
+  return last.position.frame.local_to_global_vec(v);
+}
+
 // Why a claim `step` away (horizontally) is farther than its controls, its
-// momentum and a slope carry it that way, if it is.
+// momentum and a slope carry it that way, if it is. `held`: the motion's
+// velocity over the last step (held_motion_velocity), if it is known.
 std::optional<std::string> beyond_reach(const World& world, const ac::AcBody& body, const ControlBounds& controls,
                                         const StateVelocities& ground, const StateVelocities& leave,
                                         const AcceptedMovement& last, const Vec3& step, float dt,
-                                        const ClaimCheckOptions& options, float momentum_cap) {
+                                        const ClaimCheckOptions& options, float momentum_cap,
+                                        const std::optional<Vec3>& held) {
   const float across = length2d(step);
   if (across <= options.distance_slack) return std::nullopt;
   const bool turned = last.turned || !last.supported || !last.on_walkable;
@@ -890,14 +905,19 @@ std::optional<std::string> beyond_reach(const World& world, const ac::AcBody& bo
   // Its momentum that way: all of its speed, its fall's too, or the speed
   // its last motion may have left the ground with, when it may have been
   // turned since it was measured (or it stood on no walkable ground, where
-  // a slope turns it); else what a wall or slope met since turns that way;
+  // a slope turns it); else what a wall or slope met since turns that way
+  // of its velocity beside its held motion (never more than of the whole);
   // and what a slope may have added since.
+  const auto deflected_beside = [&](const Vec3& motion) {
+    return std::max(deflected_toward(last.velocity_now - motion, way), deflected_toward(last.velocity - motion, way));
+  };
+  float carried = deflected_beside(Vec3(0.0f));
+  if (held) carried = std::min(carried, deflected_beside(*held));
   const float momentum =
       turned ? std::max(std::min(std::max(glm::length(last.velocity_now), glm::length(last.velocity)), momentum_cap),
                         std::max(motion_speed(ground, last.motion), motion_speed(leave, last.motion)) *
                             (1.0f + options.speed_margin))
-             : std::min(std::max(deflected_toward(last.velocity_now, way), deflected_toward(last.velocity, way)),
-                        momentum_cap);
+             : std::min(carried, momentum_cap);
   const float toward = compass_deg(way.x, way.y);
   const auto beyond = [&](float reach) -> std::optional<std::string> {
     return fmt::format("{:.2f} m in {:.3f} s toward {:.0f} degrees; its controls, momentum and a slope carry it at "
@@ -1056,6 +1076,7 @@ ClaimCheck MovementChecker::check(const AcceptedMovement& last, const MovementCl
   c.next.controls = claim.changes.empty() ? start : claim.changes.back();
   if (c.accepted()) {
     c.next.velocity_before = last.velocity_now;
+    c.next.velocity_since = last.t;
     c.next.fall_speed = fall_speed_reached(last, claim.position);
   }
   return c;
@@ -1507,6 +1528,22 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                               glm::length(step), kFarthestClaim),
                   last, last.position, claim.t);
   const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, to);
+  // Nothing lifts it faster than all of its speed turned upwards, over the
+  // step and a late claim's burst, and a step up (a ball that struck a
+  // steep slope at 18 m/s was claimed 5 m up it 0.05 s later); another
+  // character beside it may push it with speed no energy shows.
+  if (!beside_character_) {
+    const float up_speed = bounds.energy_cap * (1.0f + options_.speed_margin);
+    const float highest = last.position.frame.origin.z + up_speed * (dt + options_.burst_seconds) +
+                          step_up_reach(settings_.body) + options_.height_slack;
+    if (to.frame.origin.z > highest)
+      return reject(ClaimVerdict::Flying,
+                    fmt::format("{} is {:.2f} m above {} after {:.3f} s; all of its speed upwards ({:.2f} m/s) "
+                                "and a step up lift it at most {:.2f} m",
+                                where(to), to.frame.origin.z - last.position.frame.origin.z, where(last.position), dt,
+                                up_speed, highest - last.position.frame.origin.z),
+                    last, last.position, claim.t);
+  }
   // In the air, claims whose velocity across changed show that something
   // turned it; while it has not, it flies across as it did, and gravity
   // speeds it up only downwards.
@@ -1584,8 +1621,10 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   std::optional<ControlBounds> controls;
   if (start) {
     controls.emplace(settings_, ground_velocities_, options_, last, claim, *start);
+    const std::optional<Vec3> held =
+        held_motion_velocity(ground_velocities_, settings_.body.scale, last, claim, options_.change_jitter);
     if (auto beyond = beyond_reach(world, settings_.body, *controls, ground_velocities_, state_velocities_, last,
-                                   step, dt, options_, bounds.energy_cap))
+                                   step, dt, options_, bounds.energy_cap, held))
       return reject(ClaimVerdict::TooFast, *beyond, last, last.position, claim.t);
   }
 

@@ -1009,6 +1009,24 @@ TEST(ClaimSoak, ReplaysOfBallsHeldInTheAirRiseNoFasterThanTheirArc) {
   EXPECT_GT(expect_every_verdict_right(10370071013763156154ull).cheats, 0);
 }
 
+// A cheat once accepted (seed 1; every claim of the case is accepted and
+// every cheat rejected): 10 m from a human running at 18 m/s on walkable
+// ground, 2 m/s of its own left from a landing. Its momentum was the
+// claims' average, run and all, which a wall could turn 10 m/s of any way,
+// on top of the run the controls' reach counts; held through the step, the
+// run is taken out of it.
+TEST(ClaimSoak, AFastRunnersMomentumIsWhatItCarriesBesideItsRun) {
+  EXPECT_GT(expect_every_verdict_right(13068810267197469360ull).cheats, 0);
+}
+
+// A cheat once accepted (seed 2; every claim of the case is accepted and
+// every cheat rejected): 6 m up from a ball that struck a steep slope at
+// 18 m/s, 5 m above the last claim 0.047 s later. What it met may turn all
+// of its speed upwards, which bounded how high it rose, not how fast.
+TEST(ClaimSoak, ARiseFasterThanAllOfABodysSpeedIsRejected) {
+  EXPECT_GT(expect_every_verdict_right(14270765394104684020ull).cheats, 0);
+}
+
 // A cheat once accepted (seed 31337; every claim of the case is accepted
 // and every cheat rejected): 10 m back from a human landing after a leap at
 // 18 m/s, 5.8 m behind where it flew from 0.24 s before. In the air, all of

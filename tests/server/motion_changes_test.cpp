@@ -18,6 +18,7 @@ namespace transit {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // The demo's player on the village pad, its client's claims every 15 ticks
 // (0.5 s at 30 Hz) with the changes of its controls since the last claim.
@@ -116,6 +117,27 @@ TEST_F(RunnerTurningBack, ItsClaimsAreAcceptedAndATeleportAgainstItsRunIsNot) {
   EXPECT_TRUE(checker_.check(unknown, bare).accepted());
 }
 
+TEST_F(RunnerTurningBack, ARunHeldThroughTheLastStepLendsNoMomentumBeyondIt) {
+  run(1.5, 1000, 1000);  // the state at 1.0 s, running west all along
+  const float heading = state_.position.frame.heading();
+  ASSERT_TRUE(checker_.check(state_, last_claim_).accepted());
+  const MovementClaim teleport = moved(last_claim_, heading + 180.0f, 10.0f);
+  const ClaimCheck c = checker_.check(state_, teleport);
+  EXPECT_EQ(c.verdict, ClaimVerdict::TooFast);
+  // Its last step's velocity is its run, which the controls' reach counts
+  // already: no wall met head-on bounces any of it back. A slope's pull
+  // from rest (1.225 m), what that pull added in the 0.1 s before the last
+  // claim (0.49 m) and the slack: 1.965 m.
+  EXPECT_THAT(c.reason, HasSubstr("5.25 m in 0.500 s toward 90 degrees"));
+  EXPECT_THAT(c.reason, HasSubstr("carry it at most 1.97 m that way"));
+  // Its controls changed at 0.5 s: the step's average may hold the motion
+  // before, and the whole of it is taken as momentum (the elasticity's
+  // share of 9.5 m/s back over 0.5 s, 0.2375 m more).
+  AcceptedMovement changed = state_;
+  changed.controls->t = 0.5;
+  EXPECT_THAT(checker_.check(changed, teleport).reason, HasSubstr("carry it at most 2.20 m that way"));
+}
+
 TEST_F(RunnerTurningBack, TheReplayRunsTheTurnWhenItWasMade) {
   // A turn of 84 degrees from 1.1 to 1.33 s, inside the claim of 1.0 to
   // 1.5 s: the replay of the changes runs it then, in 1/30 s frames as the
@@ -167,6 +189,24 @@ TEST_F(RunnerTurningBack, ARiseWithoutAJumpIsNoHigherThanTheGroundLifts) {
   // lifts it where no ground does.
   s.controls.reset();
   EXPECT_EQ(checker_.check(s, up).verdict, ClaimVerdict::Flying);
+}
+
+// 0.05 s after a claim on flat ground, 3 m above it.
+TEST_F(RunnerTurningBack, NothingLiftsItFasterThanAllOfItsSpeed) {
+  run(1.5);  // the state at 1.0 s, running west
+  MovementClaim up = moved({1.05, state_.position, {ForwardInput::Run}, {}}, 0.0f, 0.0f);
+  up.position.frame.origin.z += 3.0f;
+  // All of its speed (its run, 9.5 m/s, and the 5% margin: 9.975 m/s)
+  // turned upwards over the 0.05 s and a late claim's 0.1 s burst
+  // (1.496 m), a step up (1.5 x 0.6 m) and the 0.25 m slack: 2.646 m.
+  const ClaimCheck c = checker_.check(state_, up);
+  EXPECT_EQ(c.verdict, ClaimVerdict::Flying) << c.reason;
+  EXPECT_THAT(c.reason, HasSubstr("3.00 m above"));
+  EXPECT_THAT(c.reason, HasSubstr("all of its speed upwards (9.97 m/s) and a step up lift it at most 2.65 m"));
+  EXPECT_EQ(c.forced, state_.position);
+  // 2.6 m up is within that bound (other checks reject it).
+  up.position.frame.origin.z -= 0.4f;
+  EXPECT_THAT(checker_.check(state_, up).reason, Not(HasSubstr("all of its speed upwards")));
 }
 
 // A runner that leaps west off the open ground, its claims every 5 ticks

@@ -123,6 +123,9 @@ struct AcceptedMovement {
   Position position;
   ClaimedMotion motion;
   Vec3 velocity{0.0f};     ///< the last accepted step's displacement over its time, m/s
+  /// When the step `velocity` averages began (the claim before the last
+  /// accepted one); -infinity at a start.
+  double velocity_since = -std::numeric_limits<double>::infinity();
   /// The velocity it may have now, m/s: a replay's, when one explained the
   /// last claim; else the last step's, with gravity's half step added when
   /// it was in the air from end to end.
