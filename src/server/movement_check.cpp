@@ -1186,6 +1186,11 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
       // velocity meets its friction, and the next replays start on it.
       if (next.supported && end->contact && end->contact_plane) next.contact_plane = end->contact_plane;
     }
+    // In the air, a replay that met the world flies on across as fast as
+    // what it met sent it, which the straight path may miss (a standing
+    // jump knocked off a wall at 2.4 m/s, held to the 0 it left with).
+    if (!next.supported && end->met_world)
+      next.air_across = std::max(next.air_across, length2d(end->velocity));
     // Off walkable ground the replay kept this much of it (a body skipping
     // over the ground meets its friction only now and then), no more than
     // the step had. Not on it: the replay starts from the claims' average,

@@ -1298,6 +1298,19 @@ TEST(ClaimSoak, BodiesABouncesFramesMaySendTwoWaysAreFollowedBothWays) {
   expect_every_case_right({8549431178343308381ull});
 }
 
+// Bodies a wall knocked across in the air, whose claim the bounds accepted
+// (every claim of each case is accepted, every cheat rejected). Seed 1
+// random0: a standing jump beside a wall, knocked off it at 2.4 m/s; seed 1
+// large0: falling at 21 m/s, sent on across at 12.5 m/s by a steep slope.
+// The replay carried that speed, but the straight path to the claim met
+// nothing, so the speed across it flew on with stayed what it left the
+// ground with (0 for the jump), and the next claim was rejected as too
+// fast with no replay tried. A carried replay that met the world now lets
+// it fly on across as fast as it ends.
+TEST(ClaimSoak, BodiesAWallKnocksAcrossInTheAirFlyOnAtThatSpeed) {
+  expect_every_case_right({9966248129249212341ull, 12233472714520569950ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
