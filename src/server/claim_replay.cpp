@@ -16,6 +16,11 @@ namespace transit {
 
 namespace {
 
+// Seconds after a jump's message arrived that a replay body still in the
+// air may land and make it: the change's jitter (0.05 s by default) and a
+// least quantum of physics the client may not have run yet.
+constexpr double kJumpLandingWindow = 0.05 + kMinQuantum;
+
 // A replay this near the claim (metres) is taken without trying the rest.
 constexpr float kCloseEnough = 0.05f;
 // Beyond this (metres) from the claim, a replay spends the tolerance the
@@ -169,15 +174,31 @@ class Replayer {
   // stretch between them in `frames` frames.
   // `frames` 0: in frames of at most retail's least quantum (1/30 s), as a
   // client at 30 frames a second or more runs a turn.
+  // A jump the client reported left walkable ground when it arrived
+  // (retail's client sends it as its body leaves the ground); a replay
+  // body still in the air then, landing a little later than the client's
+  // (whose physics may lag its clock by up to a quantum, and the message
+  // arrive early by the jitter), jumps as it lands within that.
   std::optional<ReplayEnd> run_changes(const MotionChange& start, const Vec3& velocity, int frames) {
     PhysicsBody body = start_body(velocity);
     MotionInterpreter motion(settings_.skills, settings_.cycle_speeds);
+    double jump_until = -1.0;
+    float jump_extent = 0.0f;
     for_each_stretch(start, 0.0f, last_.t, claim_, 0.0f, [&](const ControlStretch& s) {
       apply_forward_input(motion, s.controls->forward);
       motion.set_sidestep(sidestep_command(s.controls->strafe));
       motion.set_turn_rate(s.controls->turn_deg_per_s);
-      if (s.jump) motion.jump(s.controls->jump_extent, body);
-      const double span = s.end - s.begin;
+      if (s.jump && motion.jump(s.controls->jump_extent, body) == JumpResult::InTheAir) {
+        jump_until = s.begin + kJumpLandingWindow;
+        jump_extent = s.controls->jump_extent;
+      }
+      double at = s.begin;
+      for (; at < std::min(s.end, jump_until); at += kMinQuantum) {
+        step(body, motion, std::min<double>(kMinQuantum, s.end - at));
+        if (body.contact && body.on_walkable && motion.jump(jump_extent, body) == JumpResult::Jumped)
+          jump_until = -1.0;
+      }
+      const double span = std::max(0.0, s.end - at);
       const int n = frames > 0 ? frames : static_cast<int>(std::min(std::ceil(span / kMinQuantum - 1e-6), 600.0));
       for (int f = 0; f < n && span > 0.0; ++f)
         step(body, motion, span / n);

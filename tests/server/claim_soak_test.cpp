@@ -1311,6 +1311,16 @@ TEST(ClaimSoak, BodiesAWallKnocksAcrossInTheAirFlyOnAtThatSpeed) {
   expect_every_case_right({9966248129249212341ull, 12233472714520569950ull});
 }
 
+// A human that fell onto a slope and jumped as it landed (every claim of
+// the case is accepted, every cheat rejected; seed 1 human1). Its client's
+// physics had a quantum's time left to run at the claim before, so the
+// replays' bodies were still 0.2 m above the slope when the jump arrived;
+// they made no jump, fell on down the slope and ended 3.1 m from the claim,
+// and the claim after was rejected as flying. They now jump as they land.
+TEST(ClaimSoak, AJumpMadeAsTheBodyLandsIsReplayedAsItLands) {
+  expect_every_case_right({9231445459693324854ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
