@@ -37,6 +37,22 @@ bool bounces_off(const AcceptedMovement& last) {
   return meets * kDefaultElasticity >= kFrictionlessSpeed;
 }
 
+// Just landed, a replay's velocity (not the claims' average, which is the
+// client's to choose) leaves the plane at the elasticity's share of its
+// fall, near enough the speed friction holds a body at that the client's
+// fall passed it, faster by the gravity of the least quantum its physics
+// may lag by: retail's next frame takes it off the ground with its
+// motion's velocity, which it glides on with beside its motion (a large
+// body that landed at 4.8 m/s, its replay leaving the plane at 0.24 m/s
+// and its client's at 0.26, ran on at 8.5 m/s of its own).
+bool bounced_off(const AcceptedMovement& last) {
+  if (last.unsteady_t != last.t || last.velocity_now == last.velocity || !last.contact_plane) return false;
+  const float lag = kDefaultElasticity * kG * kMinQuantum;
+  const float off = glm::dot(last.velocity_now, last.contact_plane->plane.normal);
+  const float fell = last.fall_speed - kG * (kMaxQuantum - kMinQuantum);
+  return off > 0.0f && off + lag >= kFrictionlessSpeed && kDefaultElasticity * fell >= kFrictionlessSpeed;
+}
+
 // A step from one walkable plane to another, not just after a landing
 // (its energy is still the fall's then, which the landing spent into the
 // ground but for what the claims do not show yet).
@@ -66,10 +82,10 @@ float speed_at(float energy_z, float z) { return std::sqrt(2.0f * kG * std::max(
 float arc_speed(const AcceptedMovement& s, double t) { return s.air_vz - kG * static_cast<float>(t - s.air_t); }
 
 StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
-                       bool jump_reported, float step_down) {
+                       bool jump_reported, float step_down, bool own_replays) {
   const float drop = last.position.frame.origin.z - to.frame.origin.z;
   StepEnergy e{last.energy_z, last.energy_z, true, last.energy_z};
-  e.may_leave = !walking(last) || jumped || bounces_off(last) ||
+  e.may_leave = !walking(last) || jumped || bounces_off(last) || (own_replays && bounced_off(last)) ||
                 drop > kFallPerMetre * horizontal_distance(last.position, to) + step_down;
   // A jump reported in the air left walkable ground it landed on since, no
   // higher than the step's higher end (retail jumps only from the ground).

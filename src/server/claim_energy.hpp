@@ -54,8 +54,10 @@ struct StepEnergy {
     departed = left;
   }
 };
+/// `own_replays`: the velocity a replay carried is physics' own (no other
+/// character beside it, where replays start from the claims' uncapped).
 StepEnergy step_energy(const AcceptedMovement& last, const Position& to, float departure_speed, bool jumped,
-                       bool jump_reported, float step_down);
+                       bool jump_reported, float step_down, bool own_replays);
 
 /// Whether the velocity it carries along `last`'s walkable plane may leave
 /// `next`'s at the speed friction holds a body at: over a crest retail's

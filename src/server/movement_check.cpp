@@ -183,12 +183,13 @@ struct StepBounds {
 };
 
 StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities& ground, const StateVelocities& leave,
-                       const AcceptedMovement& last, const ClaimedMotion& claimed, const Position& to) {
+                       const AcceptedMovement& last, const ClaimedMotion& claimed, const Position& to,
+                       bool own_replays) {
   const float motion = faster_motion_speed(ground, last, claimed);
   const bool jumped = claimed.jumped || last.motion.jumped;
   const float leave_speed = departure_speed(settings, leave, motion, last, claimed);
   StepEnergy energy = step_energy(last, to, leave_speed, jumped, claimed.jumped,
-                                  settings.body.step_down_height * settings.body.scale);
+                                  settings.body.step_down_height * settings.body.scale, own_replays);
   // A body whose motion is past the sub-step cap is held where it is, and
   // may leave its support at any time with the motion's velocity, which it
   // then keeps, held still (a ball running at 18 m/s left the ground it was
@@ -1046,6 +1047,18 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
   return s;
 }
 
+namespace {
+// Whether `to` lies no higher above the walkable plane `last` stood on,
+// carried on past its edge, than `last` did (within kOnPlane): where a body
+// running along it goes, or lower, over a crest (up a slope too).
+bool below_plane_extended(const AcceptedMovement& last, const Position& to) {
+  if (!last.contact_plane || landblock_of(last.contact_plane->cell) != landblock_of(to.objcell_id)) return false;
+  const ac::CellPlane& p = *last.contact_plane;
+  if (p.plane.normal.z <= 0.0f) return false;
+  return p.plane.distance(to.frame.origin) / p.plane.normal.z <= gap_above_support(last) + kOnPlane;
+}
+}  // namespace
+
 // Why a claim cannot be checked at all (a time, place or change that is
 // not one), if it cannot: the verdict `invalid`.
 std::optional<std::string> MovementChecker::claim_problem(const AcceptedMovement& last,
@@ -1198,8 +1211,8 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
     // claim; unless friction took none of the velocity carried, which
     // the energy capped.
     if (!steady || frictionless) {
-      const StepBounds bounds =
-          step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
+      const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last,
+                                            motion, claim.position, !beside_character_);
       const float kept = energy_height(claim.position.frame.origin.z, glm::length(end->velocity));
       const float departed = replayed_energy(bounds.energy, last, next, *end).departed;
       next.energy_z = std::max(next.energy_z, std::min(kept, departed + std::max(0.0f, end->energy_gain)));
@@ -1283,7 +1296,8 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
 // average (replay_claim tries both) no faster than physics may have made it.
 AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const {
   AcceptedMovement from = last;
-  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, last.position);
+  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last,
+                                        motion, last.position, !beside_character_);
   // The claims' average in the air falls as the carried velocity does: a
   // body hovering claims none.
   if (!last.supported) from.velocity.z = from.velocity_now.z;
@@ -1343,7 +1357,8 @@ std::optional<float> MovementChecker::above_energy(const AcceptedMovement& last,
                                                    const std::optional<float>& jumped_from,
                                                    const ReplayEnd& end) const {
   if (last.supported) return std::nullopt;
-  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
+  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last,
+                                        motion, claim.position, !beside_character_);
   const float lift = std::max(0.0f, end.energy_gain) + options_.height_slack;
   float top = bounds.energy.departed;
   if (claim.position.frame.origin.z <= top + lift) return std::nullopt;
@@ -1468,7 +1483,8 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   }
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
   keep_jump(last, end.contact, next);
-  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, claim.position);
+  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last,
+                                        motion, claim.position, !beside_character_);
   const float friction_dt = friction_seconds(settings_.body, bounds.energy, claim.position, dt);
   // What the physics lifted it by (out of a steep plane, from between two
   // slopes) is height no speed paid for. The replay's gain holds what a
@@ -1532,7 +1548,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                               "is a teleport (start the character there instead)",
                               glm::length(step), kFarthestClaim),
                   last, last.position, claim.t);
-  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, to);
+  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last,
+                                        motion, to, !beside_character_);
   // Nothing lifts it faster than all of its speed turned upwards, over the
   // step and a late claim's burst, and a step up (a ball that struck a
   // steep slope at 18 m/s was claimed 5 m up it 0.05 s later); another
@@ -1712,7 +1729,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // energy it had on the ground, and friction took its run; a ball off a
   // crest at 18 m/s was held to 9.3 m/s across in the air).
   const bool ran_off = walking(last) && !next.supported &&
-                       to.frame.origin.z <= last.position.frame.origin.z + kOnPlane;
+                       (to.frame.origin.z <= last.position.frame.origin.z + kOnPlane ||
+                        below_plane_extended(last, to));
   StepEnergy energy = bounds.energy;
   if (ran_off || stepped_off_another(last, next)) energy.leave();
   next.energy_z = energy_after_step(energy, last, next, friction_dt, reach.result.contact);

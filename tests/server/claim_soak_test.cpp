@@ -1321,6 +1321,28 @@ TEST(ClaimSoak, AJumpMadeAsTheBodyLandsIsReplayedAsItLands) {
   expect_every_case_right({9231445459693324854ull});
 }
 
+// A human running up a slope at 9.5 m/s that left it over the top, its
+// claim in the air 0.35 m above the last on the slope, landed on the far
+// side and ran on with its run's velocity and its run both (every claim of
+// the case is accepted, every cheat rejected; seed 1 human4). Only a claim
+// no higher than the last counted as running off, and its energy stayed
+// the slope's. A claim no higher above the plane it ran up, carried on
+// past its edge, counts too.
+TEST(ClaimSoak, BodiesRunningUpASlopeOffACrestLeaveWithTheirRunsEnergy) {
+  expect_every_case_right({2450073515995932963ull});
+}
+
+// Bodies that landed bouncing off the ground at about the speed friction
+// holds a body at, then left it with their run's velocity and ran on with
+// both (every claim of each case is accepted, every cheat rejected). Seed 2
+// large5: landed at 4.8 m/s, its replay leaving the plane at 0.24 m/s and
+// its client's at 0.26, ran on at 8.5 m/s of its own; seed 2 human1, at
+// 0.28 m/s, 9.5 m/s of its own. Their energy was the ground's, which held
+// them to their run.
+TEST(ClaimSoak, BodiesALandingJustBouncedOffTheGroundGlideOnBesideTheirRun) {
+  expect_every_case_right({6359543875969420479ull, 6018383511360776784ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());

@@ -519,9 +519,9 @@ TEST_F(SpeedHack, AFlyHackRisingSlowlyAfterAJumpIsRejectedBeforeItRisesFourAndAH
 // second or third claim, or none; weaving 10 cm or not; open ground or the
 // big hill from A9B5 (72, 120) heading 180 or (52, 90) heading 90; 1x,
 // 1.3x or 2x; 30, 10 or 4 claims a second; rising 0, 0.3 or 1 m/s). Not
-// all are held to 6.5 m: 25 gain more, up to 10.3 m (double speed at 30
-// claims a second over the hill, rising 0.3 m/s, weaving, a walk every
-// other claim: docs/server.md, Not caught). None may gain 11 m, and no
+// all are held to 6.5 m: 25 gain more, up to 10.96 m (double speed at 30
+// claims a second over the hill, rising 0.3 m/s, weaving, a stop or a walk
+// every other claim: docs/server.md, Not caught). None may gain 11 m, and no
 // more than those 25 may pass 6.5 m (33 did, up to 11 m, while friction
 // took nothing from a body skimming the ground).
 TEST_F(SpeedHack, EveryStyleTogetherGainsNoMoreThanIsKnown) {
