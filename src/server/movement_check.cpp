@@ -876,27 +876,39 @@ float deflected_toward(const Vec3& v, const Vec3& way) {
   return along + 0.5f * (1.0f + kDefaultElasticity) * (glm::length(v) - along);
 }
 
-// The velocity (m/s, world axes) its motion gave it on walkable ground over
-// the whole step `last.velocity` averages, when the controls known at the
-// last claim were held since before that step and none changed within the
-// jitter after it: the controls' reach counts that travel already, and
-// only the rest of the step's velocity is momentum it carries.
-std::optional<Vec3> held_motion_velocity(const StateVelocities& ground, float scale, const AcceptedMovement& last,
-                                         const MovementClaim& claim, float jitter) {
+// The motion that moved it on walkable ground over the whole step
+// `last.velocity` averages, when the controls known at the last claim were
+// held since before that step and none changed within the jitter after
+// it: its velocity (m/s, body axes) and the headings it faced (a turn
+// sweeps them). The controls' reach counts that travel already, and only
+// the rest of the step's velocity is momentum it carries.
+struct HeldMotion {
+  Vec3 velocity{0.0f};
+  float from_deg = 0.0f;
+  float to_deg = 0.0f;
+};
+
+// Degrees between the headings a held motion's turn is sampled at.
+constexpr float kHeldMotionSampleDeg = 15.0f;
+
+std::optional<HeldMotion> held_motion(const StateVelocities& ground, float scale, const AcceptedMovement& last,
+                                      const MovementClaim& claim, float jitter) {
   if (!last.controls || last.controls->t + jitter > last.velocity_since) return std::nullopt;
   if (!claim.changes.empty() && claim.changes.front().t <= last.t + jitter) return std::nullopt;
-  const Vec3 v = state_velocity(ground, last.controls->forward, last.controls->strafe) * scale;
-  return last.position.frame.local_to_global_vec(v);
+  const float swept = last.controls->turn_deg_per_s * static_cast<float>(last.t - last.velocity_since);
+  if (std::abs(swept) >= 180.0f) return std::nullopt;
+  const float now = last.position.frame.heading();
+  return HeldMotion{state_velocity(ground, last.controls->forward, last.controls->strafe) * scale, now - swept, now};
 }
 
 // Why a claim `step` away (horizontally) is farther than its controls, its
-// momentum and a slope carry it that way, if it is. `held`: the motion's
-// velocity over the last step (held_motion_velocity), if it is known.
+// momentum and a slope carry it that way, if it is. `held`: the motion
+// over the last step (held_motion), if it is known.
 std::optional<std::string> beyond_reach(const World& world, const ac::AcBody& body, const ControlBounds& controls,
                                         const StateVelocities& ground, const StateVelocities& leave,
                                         const AcceptedMovement& last, const Vec3& step, float dt,
                                         const ClaimCheckOptions& options, float momentum_cap,
-                                        const std::optional<Vec3>& held) {
+                                        const std::optional<HeldMotion>& held) {
   const float across = length2d(step);
   if (across <= options.distance_slack) return std::nullopt;
   const bool turned = last.turned || !last.supported || !last.on_walkable;
@@ -913,20 +925,37 @@ std::optional<std::string> beyond_reach(const World& world, const ac::AcBody& bo
     return std::max(deflected_toward(last.velocity_now - motion, way), deflected_toward(last.velocity - motion, way));
   };
   float carried = deflected_beside(Vec3(0.0f));
-  if (held) carried = std::min(carried, deflected_beside(*held));
+  if (held) {
+    // Its average holds the motion at every heading it turned through: of
+    // those, the one that leaves the most (the momentum of an average of
+    // them is no more than the most of any).
+    const float swept = held->to_deg - held->from_deg;
+    const int n = static_cast<int>(std::ceil(std::abs(swept) / kHeldMotionSampleDeg));
+    float beside = 0.0f;
+    for (int i = 0; i <= n; ++i) {
+      const float deg = n == 0 ? held->to_deg : held->from_deg + swept * static_cast<float>(i) / static_cast<float>(n);
+      const Vec3 motion = Frame::from_heading(Vec3(0.0f), deg).local_to_global_vec(held->velocity);
+      beside = std::max(beside, deflected_beside(motion));
+    }
+    carried = std::min(carried, beside);
+  }
   const float momentum =
-      turned ? std::max(std::min(std::max(glm::length(last.velocity_now), glm::length(last.velocity)), momentum_cap),
-                        std::max(motion_speed(ground, last.motion), motion_speed(leave, last.motion)) *
-                            (1.0f + options.speed_margin))
-             : std::min(carried, momentum_cap);
+      turned
+          ? std::max(std::min(std::max(glm::length(last.velocity_now), glm::length(last.velocity)),
+                              momentum_cap),
+                     std::max(motion_speed(ground, last.motion), motion_speed(leave, last.motion)) *
+                         (1.0f + options.speed_margin))
+          : std::min(carried, momentum_cap);
   const float toward = compass_deg(way.x, way.y);
   const auto beyond = [&](float reach) -> std::optional<std::string> {
-    return fmt::format("{:.2f} m in {:.3f} s toward {:.0f} degrees; its controls, momentum and a slope carry it at "
-                       "most {:.2f} m that way",
-                       across, dt, toward, reach);
+    return fmt::format(
+        "{:.2f} m in {:.3f} s toward {:.0f} degrees; its controls, momentum and a slope carry it "
+        "at "
+        "most {:.2f} m that way",
+        across, dt, toward, reach);
   };
-  const float rest = controls.reach_toward(toward) + 0.5f * kG * dt * dt + kG * options.burst_seconds * dt +
-                     options.distance_slack;
+  const float rest = controls.reach_toward(toward) + 0.5f * kG * dt * dt +
+                     kG * options.burst_seconds * dt + options.distance_slack;
   const float turned_reach = rest + momentum * dt;
   if (across > turned_reach) return beyond(turned_reach);
   // Flying free since the claim before, on the arc those claims show, what
@@ -1643,8 +1672,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   std::optional<ControlBounds> controls;
   if (start) {
     controls.emplace(settings_, ground_velocities_, options_, last, claim, *start);
-    const std::optional<Vec3> held =
-        held_motion_velocity(ground_velocities_, settings_.body.scale, last, claim, options_.change_jitter);
+    const std::optional<HeldMotion> held =
+        held_motion(ground_velocities_, settings_.body.scale, last, claim, options_.change_jitter);
     if (auto beyond = beyond_reach(world, settings_.body, *controls, ground_velocities_, state_velocities_, last,
                                    step, dt, options_, bounds.energy_cap, held))
       return reject(ClaimVerdict::TooFast, *beyond, last, last.position, claim.t);
