@@ -940,22 +940,18 @@ std::optional<std::string> beyond_reach(const World& world, const ac::AcBody& bo
     carried = std::min(carried, beside);
   }
   const float momentum =
-      turned
-          ? std::max(std::min(std::max(glm::length(last.velocity_now), glm::length(last.velocity)),
-                              momentum_cap),
-                     std::max(motion_speed(ground, last.motion), motion_speed(leave, last.motion)) *
-                         (1.0f + options.speed_margin))
-          : std::min(carried, momentum_cap);
+      turned ? std::max(std::min(std::max(glm::length(last.velocity_now), glm::length(last.velocity)), momentum_cap),
+                        std::max(motion_speed(ground, last.motion), motion_speed(leave, last.motion)) *
+                            (1.0f + options.speed_margin))
+             : std::min(carried, momentum_cap);
   const float toward = compass_deg(way.x, way.y);
   const auto beyond = [&](float reach) -> std::optional<std::string> {
-    return fmt::format(
-        "{:.2f} m in {:.3f} s toward {:.0f} degrees; its controls, momentum and a slope carry it "
-        "at "
-        "most {:.2f} m that way",
-        across, dt, toward, reach);
+    return fmt::format("{:.2f} m in {:.3f} s toward {:.0f} degrees; its controls, momentum and a slope carry it at "
+                       "most {:.2f} m that way",
+                       across, dt, toward, reach);
   };
-  const float rest = controls.reach_toward(toward) + 0.5f * kG * dt * dt +
-                     kG * options.burst_seconds * dt + options.distance_slack;
+  const float rest = controls.reach_toward(toward) + 0.5f * kG * dt * dt + kG * options.burst_seconds * dt +
+                     options.distance_slack;
   const float turned_reach = rest + momentum * dt;
   if (across > turned_reach) return beyond(turned_reach);
   // Flying free since the claim before, on the arc those claims show, what
