@@ -1,5 +1,6 @@
 #include "transit/sim/sim_character.hpp"
 
+#include <cmath>
 #include <utility>
 
 #include "transit/movers/ac/ac_placement.hpp"
@@ -10,11 +11,15 @@ namespace {
 
 // The motion interpreter's turning and ground velocity become the box
 // mover's wish; the body mirrors the box's state so that everything
-// downstream reads one kind of character.
-void step_box_mover(const World& world, SimCharacter& c, float dt, BodyEvents& events) {
+// downstream reads one kind of character. A frame longer than the huge
+// quantum is dropped, as retail drops one for an AC body (a caller's clock
+// gone wrong: over 1e30 s a turn left a NaN heading, and Tribes' gravity
+// an infinite velocity).
+void step_box_mover(const World& world, SimCharacter& c, float dt, float huge_quantum, BodyEvents& events) {
   events.clear();
+  if (!(dt <= huge_quantum)) return;
   const float turn_deg = c.motion.turn_rate_deg() * dt;
-  if (turn_deg != 0.0f) {
+  if (turn_deg != 0.0f && std::isfinite(turn_deg)) {
     Frame turn;
     turn.set_heading(turn_deg);
     c.box_state.position.frame.orientation =
@@ -106,7 +111,7 @@ MoveStatus place_sim_character(const World& world, SimCharacter& c) {
 void step_character(const World& world, SimCharacter& c, double dt, const QuantumOptions& options,
                     BodyEvents& events, ac::AcMoveResult& move, const OffsetAdjuster* adjuster) {
   if (c.box_mover)
-    step_box_mover(world, c, static_cast<float>(dt), events);
+    step_box_mover(world, c, static_cast<float>(dt), options.huge_quantum, events);
   else
     update_object(world, c.body, &c.motion, dt, options, events, move, adjuster);
 }
