@@ -16,11 +16,6 @@ namespace transit {
 
 namespace {
 
-// Seconds after a jump's message arrived that a replay body still in the
-// air may land and make it: the change's jitter (0.05 s by default) and a
-// least quantum of physics the client may not have run yet.
-constexpr double kJumpLandingWindow = 0.05 + kMinQuantum;
-
 // A replay this near the claim (metres) is taken without trying the rest.
 constexpr float kCloseEnough = 0.05f;
 // Beyond this (metres) from the claim, a replay spends the tolerance the
@@ -177,9 +172,9 @@ class Replayer {
   // A jump the client reported left walkable ground when it arrived
   // (retail's client sends it as its body leaves the ground); a replay
   // body still in the air then, landing a little later than the client's
-  // (whose physics may lag its clock by up to a quantum, and the message
-  // arrive early by the jitter), jumps as it lands within that.
-  std::optional<ReplayEnd> run_changes(const MotionChange& start, const Vec3& velocity, int frames) {
+  // (whose physics may lag its clock by up to a least quantum, and the
+  // message arrive early by `jitter`), jumps as it lands within that.
+  std::optional<ReplayEnd> run_changes(const MotionChange& start, const Vec3& velocity, int frames, float jitter) {
     PhysicsBody body = start_body(velocity);
     MotionInterpreter motion(settings_.skills, settings_.cycle_speeds);
     double jump_until = -1.0;
@@ -189,7 +184,7 @@ class Replayer {
       motion.set_sidestep(sidestep_command(s.controls->strafe));
       motion.set_turn_rate(s.controls->turn_deg_per_s);
       if (s.jump && motion.jump(s.controls->jump_extent, body) == JumpResult::InTheAir) {
-        jump_until = s.begin + kJumpLandingWindow;
+        jump_until = s.begin + jitter + kMinQuantum;
         jump_extent = s.controls->jump_extent;
       }
       double at = s.begin;
@@ -521,7 +516,7 @@ std::optional<ReplayEnd> nearest_path(Replayer& replayer, const StartGuess& gues
   if (controls.start) {
     for (int v = 0; v < velocities.count; ++v)
       for (const int frames : {0, 1, 2, 3, 4})
-        if (auto end = replayer.run_changes(*controls.start, velocities.v[v], frames);
+        if (auto end = replayer.run_changes(*controls.start, velocities.v[v], frames, controls.change_jitter);
             end && (!best || end->miss < best->miss)) {
           best = end;
           if (best->miss < kCloseEnough) return best;

@@ -87,6 +87,8 @@ struct ReplayControls {
   const ClaimedMotion* motion = nullptr;
   const MotionChange* start = nullptr;
   const StateVelocities& states;
+  /// Seconds by which a change's arrival may be off (ClaimCheckOptions).
+  float change_jitter = ClaimCheckOptions{}.change_jitter;
 };
 
 /// How near a replay must end to a claim, metres: across (horizontally,

@@ -1002,6 +1002,16 @@ float fall_speed_reached(const AcceptedMovement& last, const Position& to) {
   return std::min(std::sqrt(squared), speed_at(last.energy_z, to.frame.origin.z)) + kG * kMaxQuantum;
 }
 
+// Whether `to` lies no higher above the walkable plane `last` stood on,
+// carried on past its edge, than `last` did (within kOnPlane): where a body
+// running along it goes, or lower, over a crest (up a slope too).
+bool below_plane_extended(const AcceptedMovement& last, const Position& to) {
+  if (!last.contact_plane || landblock_of(last.contact_plane->cell) != landblock_of(to.objcell_id)) return false;
+  const ac::CellPlane& p = *last.contact_plane;
+  if (p.plane.normal.z <= 0.0f) return false;
+  return p.plane.distance(to.frame.origin) / p.plane.normal.z <= gap_above_support(last) + kOnPlane;
+}
+
 }  // namespace
 
 const char* to_string(ClaimVerdict verdict) {
@@ -1071,18 +1081,6 @@ AcceptedMovement MovementChecker::start(const Position& position, double t, cons
   if (!walking(s) || glm::length(velocity) != 0.0f) s.unsteady_t = t;
   return s;
 }
-
-namespace {
-// Whether `to` lies no higher above the walkable plane `last` stood on,
-// carried on past its edge, than `last` did (within kOnPlane): where a body
-// running along it goes, or lower, over a crest (up a slope too).
-bool below_plane_extended(const AcceptedMovement& last, const Position& to) {
-  if (!last.contact_plane || landblock_of(last.contact_plane->cell) != landblock_of(to.objcell_id)) return false;
-  const ac::CellPlane& p = *last.contact_plane;
-  if (p.plane.normal.z <= 0.0f) return false;
-  return p.plane.distance(to.frame.origin) / p.plane.normal.z <= gap_above_support(last) + kOnPlane;
-}
-}  // namespace
 
 // Why a claim cannot be checked at all (a time, place or change that is
 // not one), if it cannot: the verdict `invalid`.
@@ -1277,7 +1275,7 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
   const ReplayTolerance tolerance{leeway, std::min(leeway, options_.replay_rise_tolerance),
                                   first_radius(settings_.body), without_characters_, struck_speed(last),
                                   (beside_character_ || near_character_) && !walking(last)};
-  const ReplayControls controls{&motion, start, state_velocities_};
+  const ReplayControls controls{&motion, start, state_velocities_, options_.change_jitter};
   if (c.accepted()) {
     c.next.replay_leeway = leeway;
     c.next.velocity_other.reset();
