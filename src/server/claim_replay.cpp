@@ -605,8 +605,15 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
     if (const std::optional<Vec3> v = pressed_downhill(last); v && !velocities.holds(*v))
       if (auto glided = from_alone(*v); nearer(glided) && glided->met_world) best = glided;
   // A collision within the last step may have left it most of the velocity
-  // it had at the claim before, which the step's average falls short of.
-  if (!best && every_way && !velocities.holds(last.velocity_before)) best = from_alone(last.velocity_before);
+  // it had at the claim before, which the step's average falls short of:
+  // across, with the fall it has now; or with a faster fall it had then,
+  // which a slope it landed on turns across.
+  if (!best && every_way) {
+    const Vec3 across(last.velocity_before.x, last.velocity_before.y, last.velocity_now.z);
+    if (!velocities.holds(across)) best = from_alone(across);
+    if (last.velocity_before.z < last.velocity_now.z)
+      if (auto fell = from_alone(last.velocity_before); nearer(fell)) best = fell;
+  }
   // Or the other a bounce's frames may have left it.
   if (!best && every_way && last.velocity_other) best = from_alone(*last.velocity_other);
   if (!best && every_way)

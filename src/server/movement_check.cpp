@@ -766,8 +766,13 @@ std::optional<float> ground_jumped_from(const World& world, const ac::AcBody& bo
   const float deepest = from_z - (down * dt + 0.5f * kG * dt * dt) - slack;
   std::optional<float> ground;
   for (const Position* at : {&last.position, &to})
-    if (const auto stop = fall_stops_at(world, body, *at, deepest); stop && (!ground || stop->z > *ground))
-      ground = stop->z;
+    if (const auto stop = fall_stops_at(world, body, *at, deepest)) {
+      // Where the fall first met it: the probe's one long move slides on
+      // down a slope, a frame's fall ends sooner (a large body falling at
+      // 31 m/s landed 1 m above where the probe stopped, and jumped).
+      const float met = slid_from_z(world, body, *at, deepest, stop->z).value_or(stop->z);
+      if (!ground || met > *ground) ground = met;
+    }
   if (!ground) return std::nullopt;
   // Down onto it, then up to the claim, within the step.
   const float fall = std::max(0.0f, from_z - *ground - slack);
@@ -1324,9 +1329,12 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
   // The claims' average in the air falls as the carried velocity does: a
   // body hovering claims none.
   if (!last.supported) from.velocity.z = from.velocity_now.z;
-  // What a collision may have hidden is its velocity across; a slower fall
-  // from before would lend a hover the difference.
-  from.velocity_before.z = from.velocity_now.z;
+  // What a collision may have hidden is its velocity across, and a faster
+  // fall, which a slope it landed on turns across (a large body falling at
+  // 26 m/s glided off one at 13.7 m/s); a slower fall from before would
+  // lend a hover the difference (replay_claim tries it with the fall it
+  // carries now too).
+  from.velocity_before.z = std::min(from.velocity_before.z, from.velocity_now.z);
   // On walkable ground the motion moves it beside its velocity, which is
   // no more than what it carries besides its motion (its energy's, a
   // glide's): the claims' average holds the motion too, and so may a
@@ -1361,12 +1369,18 @@ AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, con
 void MovementChecker::reanchor(const AcceptedMovement& last, const ClaimedMotion& motion,
                                const std::optional<float>& jumped_from, AcceptedMovement& next) const {
   if (!last.supported && !motion.jumped) return;
-  next.anchor_z = last.supported ? last.position.frame.origin.z : *jumped_from;
-  next.anchor_speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
+  const float z = last.supported ? last.position.frame.origin.z : *jumped_from;
+  float speed = anchor_speed(settings_, ground_velocities_, state_velocities_, last, motion);
   // A body the probe below calls supported may be passing just over
   // something on its way up, with what its arc still had.
-  if (last.supported)
-    next.anchor_speed = std::max(next.anchor_speed, arc_speed(last, last.t));
+  if (last.supported) speed = std::max(speed, arc_speed(last, last.t));
+  // On a steep slope it slides with its fall too, which a slide may turn
+  // upwards again (a large body that fell onto one was put 1.3 m up it in a
+  // frame): the ground before bounds it where that is higher.
+  const bool steep = last.supported && !last.on_walkable && !motion.jumped;
+  if (steep && arc_top(z, speed) < arc_top(next.anchor_z, next.anchor_speed)) return;
+  next.anchor_z = z;
+  next.anchor_speed = speed;
 }
 
 // The height (landblock z) a claim in the air since the last is above, if

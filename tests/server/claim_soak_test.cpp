@@ -1343,6 +1343,38 @@ TEST(ClaimSoak, BodiesALandingJustBouncedOffTheGroundGlideOnBesideTheirRun) {
   expect_every_case_right({6359543875969420479ull, 6018383511360776784ull});
 }
 
+// A large body falling straight down at 31 m/s beside a wall that landed
+// on a slope and jumped at once (every claim of the case is accepted,
+// every cheat rejected; seed 3 large4). Its frame's fall met the slope at
+// z 29.8; the probe's one long move from the claim before slid on down to
+// 28.8, from where the jump reached neither the claim in time nor the
+// height of the claim after, both rejected as flying. The ground it jumped
+// from is where the fall first met it.
+TEST(ClaimSoak, ABodyThatLandedAndJumpedLeftTheGroundWhereItsFallMetIt) {
+  expect_every_case_right({2735020238061040998ull});
+}
+
+// A large body that fell off walkable ground onto a steep slope, slid down
+// it and was put 1.3 m up it in a 0.1 s frame, still falling at 5.5 m/s
+// (every claim of the case is accepted, every cheat rejected; seed 3
+// large3). The steep slope anchored its height bounds at its speed across
+// there, 4.95 m/s, which ignored the fall the slide turned; the walkable
+// ground before, with its run's speed, bounds it.
+TEST(ClaimSoak, ABodySlidingDownASteepSlopeIsBoundedByTheGroundItLeft) {
+  expect_every_case_right({2049000214580982079ull});
+}
+
+// A large body falling straight down at 26 m/s, which the probe below
+// already stood on a slope 11 cm above it, landed on the slope within the
+// next 0.017 s step and glided off at 13.7 m/s, the fall the bounce turned
+// (every claim of the case is accepted, every cheat rejected; seed 4
+// large4). Replays start from the velocity before such a step with its
+// fall across only, which a collision may hide, and the claim after, 3 m
+// on, was rejected as too fast; a faster fall before is kept too.
+TEST(ClaimSoak, AFallTheLastStepLandedIsReplayedOnAcrossTheSlope) {
+  expect_every_case_right({11681952152060779863ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());

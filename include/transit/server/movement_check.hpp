@@ -158,9 +158,10 @@ struct AcceptedMovement {
   double air_t = 0.0;
   float air_z = 0.0f;
   float air_vz = 0.0f;
-  /// The last walkable ground it stood on: height, and the speed it may
-  /// have left it with; no slope or jump lifts it higher than that speed's
-  /// height above.
+  /// The last ground it stood on: height, and the speed it may have left
+  /// it with; no slope or jump lifts it higher than that speed's height
+  /// above. A steep slope, which it slides down with its fall too, keeps
+  /// the ground before where that lifts it higher.
   float anchor_z = 0.0f;
   float anchor_speed = 0.0f;
   /// The highest its speed could lift it (landblock z): the height at which
