@@ -173,6 +173,8 @@ float anchor_speed(const CharacterSettings& settings, const StateVelocities& gro
   return departure_speed(settings, leave, top_speed(ground, leave, last, claimed, kUncapped), last, claimed);
 }
 
+}  // namespace
+
 // What physics may have given a step from `last` in speed (claim_energy.hpp).
 struct StepBounds {
   StepEnergy energy;
@@ -181,6 +183,8 @@ struct StepBounds {
   float energy_cap;  // its momentum by its energy alone, m/s
   float glide_z;     // AcceptedMovement::glide_z in the step
 };
+
+namespace {
 
 StepBounds step_bounds(const CharacterSettings& settings, const StateVelocities& ground, const StateVelocities& leave,
                        const AcceptedMovement& last, const ClaimedMotion& claimed, const Position& to,
@@ -1239,8 +1243,7 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
     // claim; unless friction took none of the velocity carried, which
     // the energy capped.
     if (!steady || frictionless) {
-      const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last,
-                                            motion, claim.position, !beside_character_);
+      const StepBounds bounds = bounds_of(last, motion, claim.position);
       const float kept = energy_height(claim.position.frame.origin.z, glm::length(end->velocity));
       const float departed = replayed_energy(bounds.energy, last, next, *end).departed;
       next.energy_z = std::max(next.energy_z, std::min(kept, departed + std::max(0.0f, end->energy_gain)));
@@ -1252,6 +1255,11 @@ float MovementChecker::struck_speed(const AcceptedMovement& last) const {
   if (!beside_character_ || walking(last)) return 0.0f;
   const float speed = std::max(glm::length(last.velocity_now), glm::length(last.velocity_before));
   return std::min(0.5f * (1.0f + kDefaultElasticity) * speed, speed_at(last.energy_z, last.position.frame.origin.z));
+}
+
+StepBounds MovementChecker::bounds_of(const AcceptedMovement& last, const ClaimedMotion& motion,
+                                     const Position& to) const {
+  return step_bounds(settings_, ground_velocities_, state_velocities_, last, motion, to, !beside_character_);
 }
 
 bool MovementChecker::stepped_off_another(const AcceptedMovement& last, const AcceptedMovement& next) const {
@@ -1324,8 +1332,7 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
 // average (replay_claim tries both) no faster than physics may have made it.
 AcceptedMovement MovementChecker::replay_start(const AcceptedMovement& last, const ClaimedMotion& motion) const {
   AcceptedMovement from = last;
-  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last,
-                                        motion, last.position, !beside_character_);
+  const StepBounds bounds = bounds_of(last, motion, last.position);
   // The claims' average in the air falls as the carried velocity does: a
   // body hovering claims none.
   if (!last.supported) from.velocity.z = from.velocity_now.z;
@@ -1394,8 +1401,7 @@ std::optional<float> MovementChecker::above_energy(const AcceptedMovement& last,
                                                    const std::optional<float>& jumped_from,
                                                    const ReplayEnd& end) const {
   if (last.supported) return std::nullopt;
-  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last,
-                                        motion, claim.position, !beside_character_);
+  const StepBounds bounds = bounds_of(last, motion, claim.position);
   const float lift = std::max(0.0f, end.energy_gain) + options_.height_slack;
   float top = bounds.energy.departed;
   if (claim.position.frame.origin.z <= top + lift) return std::nullopt;
@@ -1520,8 +1526,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   }
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
   keep_jump(last, end.contact, next);
-  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last,
-                                        motion, claim.position, !beside_character_);
+  const StepBounds bounds = bounds_of(last, motion, claim.position);
   const float friction_dt = friction_seconds(settings_.body, bounds.energy, claim.position, dt);
   // What the physics lifted it by (out of a steep plane, from between two
   // slopes) is height no speed paid for. The replay's gain holds what a
@@ -1585,8 +1590,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                               "is a teleport (start the character there instead)",
                               glm::length(step), kFarthestClaim),
                   last, last.position, claim.t);
-  const StepBounds bounds = step_bounds(settings_, ground_velocities_, state_velocities_, last,
-                                        motion, to, !beside_character_);
+  const StepBounds bounds = bounds_of(last, motion, to);
   // Nothing lifts it faster than all of its speed turned upwards, over the
   // step and a late claim's burst, and a step up (a ball that struck a
   // steep slope at 18 m/s was claimed 5 m up it 0.05 s later); another

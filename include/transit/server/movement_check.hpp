@@ -225,6 +225,7 @@ struct ClaimCheck {
 };
 
 struct ReplayEnd;
+struct StepBounds;
 struct ReplayControls;
 struct ReplayTolerance;
 class ClaimCrowd;
@@ -309,6 +310,9 @@ class MovementChecker {
   // Beside another character, in the air after walkable ground: it may have
   // stepped up onto the other and run off it, leaving with its motion.
   bool stepped_off_another(const AcceptedMovement& last, const AcceptedMovement& next) const;
+  /// step_bounds with this checker's speeds, its replays its own where no
+  /// other character is beside it.
+  StepBounds bounds_of(const AcceptedMovement& last, const ClaimedMotion& motion, const Position& to) const;
   float struck_speed(const AcceptedMovement& last) const;
 
   const World* world_;
