@@ -1375,6 +1375,16 @@ TEST(ClaimSoak, AFallTheLastStepLandedIsReplayedOnAcrossTheSlope) {
   expect_every_case_right({11681952152060779863ull});
 }
 
+// A body walking back in a dungeon that left the floor and was held in a
+// stationary fall at a spot no move leads into (every claim of the case is
+// accepted, every cheat rejected; seed 8 random5). Replays ended 7 to 14
+// cm from the claim, but neither the straight path nor the closing move
+// from a replay's end reached it; the move out of it, from the claim to
+// the replay's end, shows nothing between them.
+TEST(ClaimSoak, ABodyHeldWhereNoMoveLeadsInIsReachedFromItsReplaysEnd) {
+  expect_every_case_right({10228929008671448524ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
