@@ -6,6 +6,7 @@
 // end) are tried for it too.
 #include <gtest/gtest.h>
 
+#include "support/claim_runs.hpp"
 #include "support/test_scenes.hpp"
 #include "transit/server/movement_check.hpp"
 #include "transit/world/land_defs.hpp"
@@ -30,14 +31,7 @@ class Corner : public ::testing::Test {
   // its doorway at y 41.5 to 42.5), or from `start`, to `local`, claimed 1 s
   // later.
   ClaimCheck run_to(const Vec3& local, std::optional<Vec3> start = std::nullopt) const {
-    const MovementChecker checker(world_, CharacterSettings::from_desc(scene_.characters[0]));
-    const Position from =
-        *world_.resolve_global(start ? test::kBlockOrigin + *start : scene_.characters[0].position.global);
-    const std::optional<Position> to = world_.resolve_global(test::kBlockOrigin + local);
-    EXPECT_TRUE(to.has_value());
-    ClaimedMotion run;
-    run.forward = ForwardInput::Run;
-    return checker.check(checker.start(from, 0.0), {1.0, *to, run});
+    return test::run_claim(world_, scene_, local, 1.0, start);
   }
 
   SceneDesc scene_;

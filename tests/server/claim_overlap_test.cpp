@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "movers/box_mover_scenes.hpp"
+#include "support/claim_runs.hpp"
 #include "transit/server/movement_check.hpp"
 
 namespace transit {
@@ -33,15 +34,7 @@ class PressedAgainstAWall : public ::testing::Test {
   }
 
   // Running east into the wall for 0.5 s, claimed at x.
-  ClaimCheck run_to(float x) const {
-    const MovementChecker checker(world_, CharacterSettings::from_desc(scene_.characters[0]));
-    const Position from = *world_.resolve_global(scene_.characters[0].position.global);
-    const std::optional<Position> to = world_.resolve_global(test::kBlockOrigin + Vec3(x, 35.0f, 0.0f));
-    EXPECT_TRUE(to.has_value());
-    ClaimedMotion run;
-    run.forward = ForwardInput::Run;
-    return checker.check(checker.start(from, 0.0), {0.5, *to, run});
-  }
+  ClaimCheck run_to(float x) const { return test::run_claim(world_, scene_, Vec3(x, 35.0f, 0.0f), 0.5); }
 
   SceneDesc scene_;
   World world_;

@@ -1385,6 +1385,18 @@ TEST(ClaimSoak, ABodyHeldWhereNoMoveLeadsInIsReachedFromItsReplaysEnd) {
   expect_every_case_right({10228929008671448524ull});
 }
 
+// Bodies whose way one transition does not pass, where the client's
+// frames, each a shorter move, did (every claim of each case is accepted,
+// every cheat rejected). Seed 9 human3: walking 0.7 m into the next
+// dungeon cell, stopped at once, its frames 0.18 and 0.52 m; seed 3 tiny1:
+// a ball wedged by a wall that slid free in a 0.076 m frame (0.089 m moves
+// stay put); seed 1 human0: a runner's step up onto a 0.89 m dungeon ledge,
+// which succeeds for some frame lengths only. The way is also tried in
+// legs of a quarter of the first sphere's radius.
+TEST(ClaimSoak, WaysOnlyShortMovesPassAreTakenInLegs) {
+  expect_every_case_right({2311891153643108901ull, 9602884040267695073ull, 11874180769398841226ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
