@@ -296,8 +296,7 @@ class Replayer {
       // retail's cap a ball of a few centimetres never reached a claim more
       // than 30 radii from where its replay ended).
       ac::move_body(world, shape, body.position, claim_.position, contact, kReachOptions, move_);
-      if (move_.ok && same_cell_or_outdoors(move_.position.objcell_id, claim_.position.objcell_id) &&
-          glm::length(get_offset(move_.position, claim_.position)) <= 0.05f) {
+      if (closing_move_ended_at(claim_.position)) {
         if (!body.on_walkable && move_.contact_plane && move_.contact_plane->plane.normal.z >= kFloorZ) land(body);
         return true;
       }
@@ -310,8 +309,14 @@ class Replayer {
     // carried a velocity that failed the claim after.
     if (glm::length(get_offset(body.position, claim_.position)) > kLeftInsideReach) return false;
     ac::move_body(world, shape, claim_.position, body.position, ac::AcContact{}, kReachOptions, move_);
-    return move_.ok && same_cell_or_outdoors(move_.position.objcell_id, body.position.objcell_id) &&
-           glm::length(get_offset(move_.position, body.position)) <= 0.05f;
+    return closing_move_ended_at(body.position);
+  }
+
+  // Whether the closing move just made ended at `at`: within 5 cm (the
+  // path check's reach), in its cell or outdoors.
+  bool closing_move_ended_at(const Position& at) const {
+    return move_.ok && same_cell_or_outdoors(move_.position.objcell_id, at.objcell_id) &&
+           glm::length(get_offset(move_.position, at)) <= 0.05f;
   }
 
   // Landing at the claim: its velocity and contact as meeting the ground
