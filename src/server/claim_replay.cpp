@@ -230,6 +230,14 @@ class Replayer {
     return !guess_.landed && last_.motion.jumped && last_.on_walkable && leaves_plane(velocity, last_.contact_plane);
   }
 
+  // Walking by the probe, but above the plane and falling into it: on the
+  // ground friction would have taken that fall, so the body is landing, and
+  // its bounce may hop it off with its run.
+  bool still_landing(const Vec3& velocity) const {
+    return walking(last_) && gap_above_support(last_) > kAboveTheGround &&
+           falls_into_plane(velocity, last_.contact_plane);
+  }
+
   static float energy_of(const PhysicsBody& body) {
     return energy_height(body.position.frame.origin.z, glm::length(body.velocity));
   }
@@ -240,7 +248,8 @@ class Replayer {
     body.pending_time = last_.physics_pending;
     start_energy_ = energy_of(body);
     met_ = touched_steep_ = met_world_ = false;
-    body.contact = !guess_.in_air && last_.supported && last_.contact_plane.has_value() && !jumped_off(velocity);
+    body.contact = !guess_.in_air && last_.supported && last_.contact_plane.has_value() && !jumped_off(velocity) &&
+                   !still_landing(velocity);
     body.on_walkable = body.contact && (last_.on_walkable || guess_.on_walkable);
     body.contact_plane = last_.contact_plane;
     body.sliding_normal = guess_.sliding_normal;

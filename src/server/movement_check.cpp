@@ -1244,10 +1244,15 @@ void MovementChecker::carry_replayed_velocity(const AcceptedMovement& last, cons
       if (std::optional<ReplayEnd> e = carried(*own); e && e->miss <= kOwnReplayMiss && (!end || e->miss < end->miss))
         end = e;
   if (end) {
-    // Leaving its plane, friction takes none of it: it stays unsteady.
+    // Leaving its plane, friction takes none of it: it stays unsteady. Not
+    // where the sub-step cap holds it still: it moves with its velocity
+    // alone when a frame lets it go, and renewing its momentum claim by
+    // claim let a held ball's unused run and velocity together bank a 10 m
+    // teleport.
     const bool frictionless =
         steady && end->contact && end->on_walkable && leaves_plane(end->velocity, end->contact_plane);
-    if (frictionless) next.unsteady_t = claim.t;
+    if (frictionless && !past_step_cap(glm::length(end->velocity), first_radius(settings_.body)))
+      next.unsteady_t = claim.t;
     if (!on_ground || frictionless || length2d(end->velocity) > length2d(next.velocity_now)) {
       next.velocity_now = end->velocity;
       // And the plane that replay ends touching: the client's body keeps

@@ -1397,6 +1397,26 @@ TEST(ClaimSoak, WaysOnlyShortMovesPassAreTakenInLegs) {
   expect_every_case_right({2311891153643108901ull, 9602884040267695073ull, 11874180769398841226ull});
 }
 
+// A body the probe stood on the ground 0.1 m above a slope, still falling
+// into it, that landed within the next step and hopped off its bounce with
+// its run (every claim of the case is accepted, every cheat rejected; seed
+// 4 random4). Replays started it in contact, where friction takes the fall
+// and nothing bounces, and the hop's speed across was left unexplained; a
+// body above the plane and falling into it is replayed landing.
+TEST(ClaimSoak, ABodyStillFallingAboveTheGroundIsReplayedLanding) {
+  expect_every_case_right({605430122467058003ull});
+}
+
+// A ball on flat ground held still by the sub-step cap for 2 s with 18 m/s
+// of velocity leaving the ground at 0.5 m/s, which friction never takes
+// (every claim of the case is accepted, every cheat rejected; seed 31337
+// tiny1). Its momentum was renewed claim by claim, and its run and its
+// velocity together (36 m/s) let a 10 m teleport pass; a held body's
+// momentum is not renewed.
+TEST(ClaimSoak, ABallHeldByTheSubStepCapBanksNoMomentum) {
+  expect_every_case_right({8654682332216375710ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
