@@ -1998,6 +1998,12 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                   : !jumped && !met         ? std::max(launch * rise_share(last.contact_plane, next.contact_plane),
                                                        own_rise(last, bounds.energy))
                                             : launch;
+    // A jump the last claim reported in the air had left the ground by
+    // then, and its arc started there: it rises no faster than that arc
+    // now (a runner's arc started again 0.54 s after its jump, all of its
+    // speed upwards, let a claim 6 m up pass 0.25 s later).
+    if (!met && !motion.jumped && last.motion.jumped && !last.supported)
+      next.air_vz = std::min(next.air_vz, std::max(0.0f, arc_vz));
   } else if (bounced && arc_vz >= -bounce_up) {
     // Its arc may start again here, rising as fast as the bounce sent it;
     // not for a fall faster than a bounce turns up (a body falling straight

@@ -1417,6 +1417,16 @@ TEST(ClaimSoak, ABallHeldByTheSubStepCapBanksNoMomentum) {
   expect_every_case_right({8654682332216375710ull});
 }
 
+// A runner that jumped off a slope, in the air at the claim that reported
+// the jump and falling at the one after (every claim of the case is
+// accepted, every cheat rejected; seed 12 human0). Its arc started again
+// there with all of its 19 m/s upwards, as if the jump could still come,
+// and a claim 6 m up 0.25 s later passed; it rises no faster than the arc
+// the jump started.
+TEST(ClaimSoak, AJumpAlreadyInTheAirStartsNoSecondArc) {
+  expect_every_case_right({16232882733910252184ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
