@@ -297,9 +297,13 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
       const bool left_off_one = !c.next.supported && c.next.energy_z > out[i].next.energy_z;
       // Its replay among the others came nearer.
       const bool nearer = c.next.replay_leeway > out[i].next.replay_leeway;
+      const bool held_in_air = c.accepted() && c.next.held_in_air;
       if (c.accepted() &&
           (!out[i].accepted() || held_up || met_one || jumped_off_one || bounced || left_off_one || nearer))
         out[i] = std::move(c);
+      // Met another in the air, which may hold it there from now on (what
+      // the world alone made of the step stays).
+      if (held_in_air && out[i].accepted()) out[i].next.held_in_air = true;
       // In the air beside another, it may have been turned by it, all its
       // speed sent across; no more, so that a replay still flies it across
       // as fast as it flew (a human knocked off a slope at 8.6 m/s).

@@ -668,12 +668,17 @@ AcceptedMovement probe_below(const World& world, const ac::AcBody& body, const P
 // least as fast as it fell (the slower of the claims' average and the
 // velocity carried), unless a slope turned it up, which takes more speed
 // across than down. None where a fall shorter than `step` cannot be told
-// from a step up, or where the sub-step cap may hold it anywhere on the way.
-std::optional<float> steep_fall_floor(const AcceptedMovement& last, float dt, float step, float radius) {
+// from a step up, or where the sub-step cap may hold it anywhere on the way:
+// at the velocity carried, or at the speed its energy allows (`fastest`,
+// m/s), which a body the cap held part of the last step may have while
+// the claims show less (a ball sliding down a steep slope at 21 m/s, its
+// claims at 8.4, moved only in the last 0.034 s of a 0.234 s frame).
+std::optional<float> steep_fall_floor(const AcceptedMovement& last, float dt, float step, float radius,
+                                      float fastest) {
   const float down = std::max(last.velocity.z, last.velocity_now.z);
   const float across = std::max(length2d(last.velocity), length2d(last.velocity_now));
   if (!last.supported || last.on_walkable || across >= -down || -down * dt <= step ||
-      past_step_cap(glm::length(last.velocity_now), radius))
+      past_step_cap(std::max(glm::length(last.velocity_now), fastest), radius))
     return std::nullopt;
   return last.position.frame.origin.z + down * dt;
 }
@@ -1044,6 +1049,16 @@ bool below_plane_extended(const AcceptedMovement& last, const Position& to) {
   const ac::CellPlane& p = *last.contact_plane;
   if (p.plane.normal.z <= 0.0f) return false;
   return p.plane.distance(to.frame.origin) / p.plane.normal.z <= gap_above_support(last) + kOnPlane;
+}
+
+// Whether a body walking at `last` and in the air at `next` ran off an
+// edge or a crest: no higher than it was, or than the plane it ran along
+// carried on (it left the ground with its motion's velocity; a hack
+// bobbing above the ground is higher).
+bool ran_off_ground(const AcceptedMovement& last, const AcceptedMovement& next) {
+  const Position& to = next.position;
+  return walking(last) && !next.supported &&
+         (to.frame.origin.z <= last.position.frame.origin.z + kOnPlane || below_plane_extended(last, to));
 }
 
 }  // namespace
@@ -1549,12 +1564,20 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   // hold it by) is in the air there (a human bobbing 0.6 m up every other
   // claim over a hill was taken to stand there, and the replay after ran
   // off that ground with its run's departure).
-  if (next.supported &&
-      gap_above_support(next) > std::max(options_.height_slack, first_radius(settings_.body))) {
+  if (next.supported && gap_above_support(next) > std::max(options_.height_slack, first_radius(settings_.body))) {
     next.supported = next.on_walkable = false;
     next.contact_plane.reset();
   }
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
+  // Its energy is the replay's, on the ground it ended on; but a claim the
+  // probe below finds nothing under is in the air for the claims after (a
+  // replay 0.83 m off ended on a slope while its client's body flew on,
+  // and the claim after was held to that ground).
+  const AcceptedMovement as_replayed = next;
+  if (next.supported && !probe_below(*world_, settings_.body, claim.position, options_.height_slack).supported) {
+    next.supported = next.on_walkable = false;
+    next.contact_plane.reset();
+  }
   keep_jump(last, end.contact, next);
   const StepBounds bounds = bounds_of(last, motion, claim.position);
   const float friction_dt = friction_seconds(settings_.body, bounds.energy, claim.position, dt);
@@ -1565,11 +1588,11 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   StepEnergy stayed = bounds.energy;
   stayed.may_leave = false;
   stayed.departed = stayed.left = stayed.carried;
-  StepEnergy replayed = replayed_energy(bounds.energy, last, next, end);
-  if (stepped_off_another(last, next)) replayed.leave();
-  next.energy_z =
-      std::max(energy_after_step(replayed, last, next, friction_dt, end.contact),
-               energy_after_step(stayed, last, next, friction_dt, end.contact) + std::max(0.0f, end.energy_gain));
+  StepEnergy replayed = replayed_energy(bounds.energy, last, as_replayed, end);
+  if (stepped_off_another(last, as_replayed)) replayed.leave();
+  next.energy_z = std::max(
+      energy_after_step(replayed, last, as_replayed, friction_dt, end.contact),
+      energy_after_step(stayed, last, as_replayed, friction_dt, end.contact) + std::max(0.0f, end.energy_gain));
   keep_glide(bounds, end.contact ? friction_dt : 0.0f, next);
   // The replay's own speed across, if it met something that turned it.
   const float jump_up = reported_jump_up(settings_, last);
@@ -1581,6 +1604,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   if (!(walking(last) && end.contact && end.on_walkable)) next.unsteady_t = claim.t;
   next.free_flight = false;
   next.met_character = false;
+  next.held_in_air = false;
   next.turned = false;  // the replay's own velocity
   next.air_t = claim.t;
   next.air_z = claim.position.frame.origin.z;
@@ -1766,7 +1790,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // there (or held it when it stopped, or it has just left its support);
   // otherwise it is on its arc.
   next.hanging = still && !next.supported && falls &&
-                 (last.hanging || last.supported ||
+                 (last.hanging || last.held_in_air || last.supported ||
                   held_in_place(world, settings_.body, last, to, dt, bounds.energy_cap));
   const bool stayed = still && (next.supported || !falls || next.hanging || claim.t - last.left_t <= kRestLag);
   keep_jump(last, reach.result.contact && !stayed, next);
@@ -1799,11 +1823,8 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // give it (a runner 0.69 m up off another at 9.5 m/s was kept to the
   // energy it had on the ground, and friction took its run; a ball off a
   // crest at 18 m/s was held to 9.3 m/s across in the air).
-  const bool ran_off = walking(last) && !next.supported &&
-                       (to.frame.origin.z <= last.position.frame.origin.z + kOnPlane ||
-                        below_plane_extended(last, to));
   StepEnergy energy = bounds.energy;
-  if (ran_off || stepped_off_another(last, next)) energy.leave();
+  if (ran_off_ground(last, next) || stepped_off_another(last, next)) energy.leave();
   next.energy_z = energy_after_step(energy, last, next, friction_dt, reach.result.contact);
   // Over a crest up a steep slope, its motion bounced it off the next plane:
   // it glides on with that, which friction does not take.
@@ -1914,8 +1935,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // than it was: retail refuses its moves there as it falls on.
   const bool held_by_another =
       beside_character_ && to.frame.origin.z <= last.position.frame.origin.z + options_.height_slack;
-  const bool held = !fresh && falls && !next.supported && (capped || held_by_another) &&
-                    to.frame.origin.z > arc_now;
+  const bool held = !fresh && falls && !next.supported && (capped || held_by_another) && to.frame.origin.z > arc_now;
   // Another character met on its way may have bounced it up off its
   // spheres, as a slope does (a body flying at 9.5 m/s struck another and
   // rose at 2.0 m/s, where its arc had it rise at 0.7): as high as the
@@ -1931,12 +1951,19 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
       bounced ? std::max(on_arc_ceiling, rise_within(from_z, last.velocity_now.z, dt) +
                                              rise_within(0.0f, bounce_up, dt))
               : on_arc_ceiling;
+  // Or it was held at the last claim and let go since (the other moved
+  // away): held part of the step, it fell on from there, where its arc does
+  // not reach (a body that fell onto another at 23 m/s was held 0.2 s, and
+  // fell from rest after it; a claim its arc allows keeps the arc).
+  const bool let_go = !fresh && falls && !next.supported && !held && !stayed && last.held_in_air &&
+                      to.frame.origin.z > bounced_ceiling + options_.height_slack;
   // Pressed against a steep slope or a wall, nothing held it up (a hover
   // there claimed the height it had fallen from at 27 m/s); what turned it,
   // or another character near its way, is left to the replay.
   const float step_reach = step_up_reach(settings_.body) + options_.height_slack;
   if (falls && !walking(next) && !stayed && !motion.jumped && !capped && !near_character_)
-    if (const auto floor = steep_fall_floor(last, dt, step_reach, radius);
+    if (const auto floor = steep_fall_floor(last, dt, step_reach, radius,
+                                            speed_at(bounds.energy.carried, last.position.frame.origin.z));
         floor && to.frame.origin.z > *floor + step_reach)
       return reject(ClaimVerdict::Flying,
                     fmt::format("{} is {:.2f} m above where its fall takes it after {:.3f} s, with no walkable "
@@ -1971,8 +1998,13 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                                ? std::min(length2d(last.velocity_now), bounds.energy_cap) * dt
                                : 0.0f;
     const float climb = kClimbPerMetre * (controls->path() + momentum + launch * options_.burst_seconds);
+    // In the air at the last claim, the arc it was rising on lifts it too
+    // (a large body rising at 4.6 m/s landed 1.15 m higher on a ledge 0.52
+    // s later).
+    const float arc_rise = last.supported ? 0.0f : rise_within(0.0f, arc_speed(last, last.t), dt);
     const float highest = last.position.frame.origin.z + step_up_reach(settings_.body) +
-                          std::min(std::max(climb, rise), lift.value_or(kUncapped)) + options_.height_slack;
+                          std::max(std::min(std::max(climb, rise), lift.value_or(kUncapped)), arc_rise) +
+                          options_.height_slack;
     if (to.frame.origin.z > highest)
       return reject(ClaimVerdict::Flying,
                     fmt::format("{} is {:.2f} m above {} after {:.3f} s, higher than its controls climb or lift it",
@@ -1981,6 +2013,16 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   }
   next.free_flight = !next.supported && !fresh && !stayed && !bounced;
   next.met_character = bounced;
+  // Another character it met on its way may hold it where it is now,
+  // whether it rose or fell there, if it stopped short of where its
+  // velocity would have flown it (a jump into another stopped dead in a
+  // stationary fall, where it hung on after the other had gone; not a fall
+  // that went on past a ball above it).
+  const Vec3 flown = last.velocity_now * dt - Vec3(0.0f, 0.0f, 0.5f * kG * dt * dt);
+  const bool stopped_short = glm::length(step) + options_.height_slack < glm::length(flown);
+  // (Past the sub-step cap it is held anew at each claim, its velocity
+  // kept; another character's hold is a stationary fall, which stops it.)
+  next.held_in_air = (held && !capped) || (beside_character_ && falls && !next.supported && stopped_short);
   next.air_across = next.supported || met || turned
                         ? kUncapped
                         : air_across_after(state_velocities_, last, motion, bounds.energy, to, claim.t,
@@ -2004,7 +2046,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     // speed upwards, let a claim 6 m up pass 0.25 s later).
     if (!met && !motion.jumped && last.motion.jumped && !last.supported)
       next.air_vz = std::min(next.air_vz, std::max(0.0f, arc_vz));
-  } else if (bounced && arc_vz >= -bounce_up) {
+  } else if (bounced && !let_go && arc_vz >= -bounce_up) {
     // Its arc may start again here, rising as fast as the bounce sent it;
     // not for a fall faster than a bounce turns up (a body falling straight
     // down at 27 m/s beside another, started again rising, could claim 6 m
@@ -2012,22 +2054,29 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
     next.air_t = claim.t;
     next.air_z = to.frame.origin.z;
     next.air_vz = std::max(arc_vz, bounce_up);
-  } else if (!next.supported && (stayed || held)) {
+  } else if (!next.supported && (stayed || held || let_go)) {
     // Held where it was (its fall not begun, or stopped): it falls from here;
     // retail integrates the velocity of a body whose move it refuses, so
     // one held past the sub-step cap keeps the speed of its fall, and one
-    // held against a wall on its way up may rise on.
+    // held against a wall on its way up may rise on; one let go part way
+    // through the step may have been stopped where it was held (retail
+    // zeroes a stationary fall's velocity) and fell from rest there, no
+    // faster than that drop gives.
     next.air_t = claim.t;
     next.air_z = to.frame.origin.z;
-    next.air_vz = held ? std::min(0.0f, arc_vz) : std::max(0.0f, arc_vz);
+    const float from_rest = -std::sqrt(2.0f * kG * std::max(0.0f, last.position.frame.origin.z - to.frame.origin.z));
+    next.air_vz = held     ? std::min(0.0f, arc_vz)
+                  : let_go ? std::max(std::min(0.0f, arc_vz), from_rest)
+                           : std::max(0.0f, arc_vz);
   }
   // A body that did not move at all is where retail left it: stuck in a fall
   // (a move past the sub-step cap, the edge of the loaded world) or holding
   // still; one without gravity floats.
   if (!next.supported && !stayed && falls) {
-    float ceiling = fresh  ? last.position.frame.origin.z + step_up + lifted
-                    : held ? std::max(arc_now, last.position.frame.origin.z)
-                           : bounced_ceiling;
+    float ceiling = fresh    ? last.position.frame.origin.z + step_up + lifted
+                    : held   ? std::max(arc_now, last.position.frame.origin.z)
+                    : let_go ? std::max(bounced_ceiling, last.position.frame.origin.z)
+                             : bounced_ceiling;
     ceiling = std::min(ceiling, arc_top(next.anchor_z, next.anchor_speed)) +
               options_.height_slack;
     // A replay from where it was is no bound on a body that has not moved

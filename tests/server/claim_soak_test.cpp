@@ -1427,6 +1427,66 @@ TEST(ClaimSoak, AJumpAlreadyInTheAirStartsNoSecondArc) {
   expect_every_case_right({16232882733910252184ull});
 }
 
+// Bodies a replay explained that ended on the ground up to the tolerance
+// away while their client's flew on (every claim of each case is accepted,
+// every cheat rejected). Seed 6 large1: a replay 0.74 m off ended on a
+// slope, and the claim after, 1.48 m higher, was held to that ground;
+// seed 10 large0: off walkable ground upwards, friction on the replay's
+// ground took the energy the claims after needed. A claim the probe below
+// finds nothing under is in the air; its energy is still the replay's.
+TEST(ClaimSoak, ClaimsTheProbeFindsNothingUnderStayInTheAirWhereTheirReplayLanded) {
+  expect_every_case_right({4637679775549917046ull, 10905526216486533359ull});
+}
+
+// Balls sliding down steep slopes that the sub-step cap held for most of a
+// step (every claim of each case is accepted, every cheat rejected; seed
+// 14 tiny2 and tiny1). Their claims showed a slide at 8.4 m/s where the
+// ball went at 21, and a 0.234 s frame moved it only in its last 0.034 s:
+// it fell 1.27 m less than the slide the claims showed. Where the speed
+// its energy allows is past the cap, no such fall is required.
+TEST(ClaimSoak, BallsTheSubStepCapMayHoldOnASteepSlopeNeedNotFallOn) {
+  expect_every_case_right({17165339774757635421ull, 8970553729562236649ull});
+}
+
+// A large body rising through the air at 4.6 m/s that landed on a ledge
+// 1.15 m higher 0.52 s later (every claim of the case is accepted, every
+// cheat rejected; seed 2 large0). A claim on the ground after one in the
+// air was held to what its controls climb or a bounce lifts; the arc it
+// was rising on lifts it too.
+TEST(ClaimSoak, BodiesRisingInTheAirLandOnWhatTheirArcReaches) {
+  expect_every_case_right({2710994296920910684ull});
+}
+
+// Bodies held in the air by another character that moved away, which
+// retail had stood on a floor of their own, where they hung on (every claim
+// of each case is accepted, every cheat rejected; seed 13 random1 and
+// large3). The step that ended held there had moved them, so the claims
+// after, still there, were held to their arc once the other had gone.
+TEST(ClaimSoak, BodiesHeldByAnotherThatWentHangOnWhereTheyWereHeld) {
+  expect_every_case_right({8014542589472917263ull, 11914765114933849601ull});
+}
+
+// A human that fell onto another at 23 m/s, was held on it 0.2 s and fell
+// from rest when the other moved away (every claim of the case is
+// accepted, every cheat rejected; seed 13 human4). The claim after the
+// hold, 2.4 cm lower, was held to the arc of its 23 m/s fall; held at the
+// last claim, a body may have been held part of the step and let go.
+TEST(ClaimSoak, ABodyLetGoByAnotherFallsOnFromWhereItWasHeld) {
+  expect_every_case_right({1790493290774828418ull});
+}
+
+// Bodies another character stopped in the air, rising or falling, that
+// retail held there in a stationary fall after the other had gone (every
+// claim of each case is accepted, every cheat rejected; seed 16 random4, a
+// jump into another, and tiny3). The step there ended short of where their
+// velocity flew them beside the other, but not held above their arc, so
+// the claims after, still there, were held to it. A fall that flies on
+// past another (a ball above it) is not taken as held
+// (`ClaimSoak.AFallIsHeldOnlyByAnotherThatMayHaveBeenBelowIt`).
+TEST(ClaimSoak, BodiesAnotherStoppedInTheAirHangOnWhereItStoppedThem) {
+  expect_every_case_right({16478577191827363655ull, 3185515156550141257ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());

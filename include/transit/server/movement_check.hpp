@@ -197,6 +197,11 @@ struct AcceptedMovement {
   /// on a floor of its own: it may stay there for as long as it does not
   /// move, whatever held it has gone.
   bool hanging = false;
+  /// The last accepted step may have ended held in the air where it is by
+  /// another character (beside it, or met on its way and stopped short of
+  /// its flight): a stationary fall may have begun there, and it may hang
+  /// on if it stays, or have been let go and fallen on from rest.
+  bool held_in_air = false;
   /// When it last stood on something, or its flight began anew (it met
   /// something or jumped): a body still in the air starts its fall from
   /// where it is only within a frame of that.
