@@ -1564,20 +1564,23 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   // hold it by) is in the air there (a human bobbing 0.6 m up every other
   // claim over a hill was taken to stand there, and the replay after ran
   // off that ground with its run's departure).
-  if (next.supported && gap_above_support(next) > std::max(options_.height_slack, first_radius(settings_.body))) {
+  const auto in_the_air = [&next] {
     next.supported = next.on_walkable = false;
     next.contact_plane.reset();
-  }
+  };
+  if (next.supported && gap_above_support(next) > std::max(options_.height_slack, first_radius(settings_.body)))
+    in_the_air();
+  const bool on_the_replays_ground = next.supported;
   if (!next.supported) support_below(*world_, settings_.body, claim.position, options_.height_slack, next);
   // Its energy is the replay's, on the ground it ended on; but a claim the
   // probe below finds nothing under is in the air for the claims after (a
   // replay 0.83 m off ended on a slope while its client's body flew on,
-  // and the claim after was held to that ground).
+  // and the claim after was held to that ground). Ground the probe found
+  // needs no second look.
   const AcceptedMovement as_replayed = next;
-  if (next.supported && !probe_below(*world_, settings_.body, claim.position, options_.height_slack).supported) {
-    next.supported = next.on_walkable = false;
-    next.contact_plane.reset();
-  }
+  if (on_the_replays_ground &&
+      !probe_below(*world_, settings_.body, claim.position, options_.height_slack).supported)
+    in_the_air();
   keep_jump(last, end.contact, next);
   const StepBounds bounds = bounds_of(last, motion, claim.position);
   const float friction_dt = friction_seconds(settings_.body, bounds.energy, claim.position, dt);
@@ -2018,11 +2021,13 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // velocity would have flown it (a jump into another stopped dead in a
   // stationary fall, where it hung on after the other had gone; not a fall
   // that went on past a ball above it).
-  const Vec3 flown = last.velocity_now * dt - Vec3(0.0f, 0.0f, 0.5f * kG * dt * dt);
-  const bool stopped_short = glm::length(step) + options_.height_slack < glm::length(flown);
+  const auto stopped_short = [&] {
+    const Vec3 flown = last.velocity_now * dt - Vec3(0.0f, 0.0f, 0.5f * kG * dt * dt);
+    return glm::length(step) + options_.height_slack < glm::length(flown);
+  };
   // (Past the sub-step cap it is held anew at each claim, its velocity
   // kept; another character's hold is a stationary fall, which stops it.)
-  next.held_in_air = (held && !capped) || (beside_character_ && falls && !next.supported && stopped_short);
+  next.held_in_air = (held && !capped) || (beside_character_ && falls && !next.supported && stopped_short());
   next.air_across = next.supported || met || turned
                         ? kUncapped
                         : air_across_after(state_velocities_, last, motion, bounds.energy, to, claim.t,
