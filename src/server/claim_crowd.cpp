@@ -108,8 +108,12 @@ bool spent_tolerance(const ClaimCheck& check, const AcceptedMovement& last) {
 }  // namespace
 
 CrowdBystander bystander_since(const ac::AcBody& body, const AcceptedMovement& last, double now) {
-  const float roamed = glm::length(last.velocity_now) * static_cast<float>(std::max(0.0, now - last.t));
-  return {&body, last.position, false, std::isfinite(roamed) ? roamed : 0.0f};
+  const float dt = static_cast<float>(std::max(0.0, now - last.t));
+  const Vec3& v = last.velocity_now;
+  const float roamed = glm::length(v) * dt;
+  if (!std::isfinite(roamed)) return {&body, last.position, false, 0.0f, 0.0f};
+  const float up = std::max(0.0f, v.z) + length2d(v) + kMaxElasticity * std::max(0.0f, -v.z);
+  return {&body, last.position, false, roamed, std::min(roamed, up * dt)};
 }
 
 ClaimCrowd::ClaimCrowd(const World& world) : plain_(&world), world_(world) {}
@@ -167,12 +171,18 @@ bool ClaimCrowd::someone_within(const ac::AcBody& body, std::optional<std::size_
     const Vec3 off = get_offset(at, o.position);
     const bool went = on_the_way && members_[k].from;
     const Vec3 way = went ? get_offset(*members_[k].from, o.position) : Vec3(0.0f);
+    const bool roams = on_the_way && !went;
     const float reach = margin + (!on_the_way ? 0.0f : went ? kWayBend : members_[k].roamed);
     for (const Sphere& mine : body.spheres)
       for (const Sphere& theirs : o.spheres) {
         const Vec3 a = at.frame.orientation * (mine.center * body.scale);
         const Vec3 b = off + o.position.frame.orientation * (theirs.center * o.scale);
         if (holding && std::min(b.z, b.z - way.z) - reach >= std::max(a.z, a.z + path.z)) continue;
+        // Roaming, it rose no more than its rose (a bystander falling at 40
+        // m/s roamed 10 m, and held a fall 7 m above it).
+        if (roams && std::min(a.z, a.z + path.z) - mine.radius * body.scale >
+                         b.z + members_[k].rose + theirs.radius * o.scale + margin)
+          continue;
         if (segments_apart(a, path, b - way, way) <= mine.radius * body.scale + theirs.radius * o.scale + reach)
           return true;
       }
@@ -204,6 +214,10 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
     if (!std::isfinite(b.roamed) || b.roamed < 0.0f)
       throw InputError(fmt::format("check_claims: bystanders[{}].roamed: {} m; give a finite distance, 0 or more",
                                    k, b.roamed));
+    if (std::isnan(b.rose) || b.rose < 0.0f)
+      throw InputError(fmt::format("check_claims: bystanders[{}].rose: {} m; give 0 or more (infinity: any of "
+                                   "roamed)",
+                                   k, b.rose));
   }
   const auto body_of = [&](std::size_t i) -> const ac::AcBody& {
     return claims[i].checker->settings().body;
@@ -245,7 +259,7 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
     if (retry.empty()) return;
     members.clear();
     for (const CrowdBystander& b : bystanders)
-      members.push_back({b.body, b.position, std::nullopt, b.still ? 0.0f : b.roamed});
+      members.push_back({b.body, b.position, std::nullopt, b.still ? 0.0f : b.roamed, b.still ? 0.0f : b.rose});
     for (std::size_t i = 0; i < claims.size(); ++i)
       members.push_back(round == 0 ? Member{&body_of(i), claims[i].last.position}
                                    : Member{&body_of(i), out[i].next.position, claims[i].last.position});

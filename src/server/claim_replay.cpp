@@ -9,6 +9,7 @@
 #include "server/plane_motion.hpp"
 #include "transit/math/constants.hpp"
 #include "transit/motion/body_update.hpp"
+#include "transit/motion/motion_interpreter.hpp"
 #include "transit/sim/sim_character.hpp"
 #include "transit/world/land_defs.hpp"
 
@@ -363,6 +364,12 @@ bool past_step_cap(float speed, float radius) {
   return speed * kMaxQuantum > 0.9f * static_cast<float>(kRetailMaxTransitionSteps) * radius;
 }
 
+float jump_up_speed(const CharacterSettings& s, const ClaimedMotion& jumped) {
+  MotionInterpreter motion;
+  motion.set_skills(s.skills);
+  return motion.jump_v_z(jumped.jump_extent);
+}
+
 bool replay_may_explain(ClaimVerdict verdict) {
   return verdict == ClaimVerdict::TooFast || verdict == ClaimVerdict::ThroughWall ||
          verdict == ClaimVerdict::UnreachableCell || verdict == ClaimVerdict::Flying;
@@ -422,6 +429,15 @@ std::optional<Vec3> held_average(const CharacterSettings& settings, const Accept
   const float average = glm::length(way);
   if (!past_step_cap(speed, first_radius(settings.body)) || average == 0.0f) return std::nullopt;
   Vec3 v = way * (speed / average);
+  // On walkable ground it leaves the ground no faster than its highest
+  // jump does (a ball at rest on a floor, 0.13 m/s upwards in its claims,
+  // was replayed 6 m up at its energy's 32 m/s; one held by the cap as it
+  // jumped at 11 m/s showed 0.45).
+  if (last.supported && last.on_walkable && last.contact_plane) {
+    const Vec3& n = last.contact_plane->plane.normal;
+    const float leaving = std::max(glm::dot(way, n), jump_up_speed(settings, ClaimedMotion{}));
+    v -= n * std::max(0.0f, glm::dot(v, n) - leaving);
+  }
   // In the air it rises no faster than its arc allows: the speed its
   // energy allows is not all upwards (a tiny ball held in the air, its
   // claims rising at 1 m/s, was replayed 6 m up at its fall's 32 m/s).

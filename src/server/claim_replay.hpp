@@ -53,6 +53,9 @@ float first_radius(const ac::AcBody& body);
 /// that its client may have held it still (with a tenth to spare).
 bool past_step_cap(float speed, float radius);
 
+/// The upward speed (m/s) a jump of `jumped`'s extent leaves the ground with.
+float jump_up_speed(const CharacterSettings& s, const ClaimedMotion& jumped);
+
 /// The state a replay that explains a claim ended in.
 struct ReplayEnd {
   Vec3 velocity{0.0f};  ///< m/s at the end

@@ -107,13 +107,6 @@ float top_speed(const StateVelocities& ground, const StateVelocities& leave, con
                    std::min(momentum, momentum_cap), flying});
 }
 
-// The upward speed (m/s) a jump of `jumped`'s extent leaves the ground with.
-float jump_up_speed(const CharacterSettings& s, const ClaimedMotion& jumped) {
-  MotionInterpreter motion;
-  motion.set_skills(s.skills);
-  return motion.jump_v_z(jumped.jump_extent);
-}
-
 // The upward speed (m/s) of the jump a claim on its support reports, which
 // its energy there holds (step_energy): 0 without one.
 float reported_jump_up(const CharacterSettings& s, const AcceptedMovement& last) {
@@ -488,7 +481,10 @@ class Paths {
     // ran or flew up): on from there through the air again.
     if (landed_short && again_from(*landed_short, ac::AcContact{})) return taken();
     if ((!r.result.ok || stayed(last_.position, r.result)) && off_own_floor()) return taken();
-    if (without_characters_ && r.result.ok && through_characters(r.result)) return Reach{last_leg_, true, false};
+    // Through them, it went along the ground only if it ended on it there
+    // (a claim 7 m up on a large body's head was reached through it).
+    if (without_characters_ && r.result.ok && through_characters(r.result))
+      return Reach{last_leg_, true, !last_leg_.contact};
     return r;
   }
 
@@ -689,6 +685,28 @@ std::optional<float> steep_fall_floor(const AcceptedMovement& last, float dt, fl
 bool beyond_step_cap(float speed, float radius) {
   return speed * kMaxQuantum + 0.5f * kG * kMaxQuantum * kMaxQuantum >
          static_cast<float>(kRetailMaxTransitionSteps) * radius;
+}
+
+// The speed (m/s) past which a quantum's move at it is past retail's
+// sub-step cap: exactly (beyond_step_cap), or a tenth early (past_step_cap).
+float step_cap_speed(float radius, bool exactly) {
+  const float steps = static_cast<float>(kRetailMaxTransitionSteps) * radius;
+  return exactly ? (steps - 0.5f * kG * kMaxQuantum * kMaxQuantum) / kMaxQuantum : 0.9f * steps / kMaxQuantum;
+}
+
+// The highest a body falling from `last` may be held by the sub-step cap:
+// retail moved it on until its speed (`across` of it across) first reached
+// `cap_speed`, and holds it from there on (a ball falling at 29 m/s was
+// claimed 1.4 m below the last claim where its arc had it 7.4 m below,
+// held only once it fell at 30). Its arc's time may lag its physics by up
+// to a longest quantum (a ball on an arc falling at 12.7 m/s fell at 13.4).
+float highest_capped_hold(const AcceptedMovement& last, float across, float cap_speed) {
+  const float z = last.position.frame.origin.z;
+  const float vz = std::min(last.velocity_now.z, arc_speed(last, last.t));
+  if (vz > 0.0f) return z;
+  const float fall = -vz + kG * kMaxQuantum;
+  const float fall_at_cap = std::sqrt(std::max(0.0f, cap_speed * cap_speed - across * across));
+  return z - std::max(0.0f, fall_at_cap * fall_at_cap - fall * fall) / (2.0f * kG);
 }
 
 // Whether something may hold a body still in the air at `at` (retail
@@ -1903,9 +1921,9 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // steep slope, an object), than a step up above that (a large body
   // falling onto a steep slope was put back up 0.4 m above where it had
   // been, its velocity still downwards).
+  const float deepest =
+      std::min(arc_now, arc_at(last.position.frame.origin.z, std::min(0.0f, last.velocity_now.z), dt));
   const auto fell_onto_something = [&] {
-    const float fall_z = arc_at(last.position.frame.origin.z, std::min(0.0f, last.velocity_now.z), dt);
-    const float deepest = std::min(arc_now, fall_z);
     const auto stop = fall_stops_at(world, settings_.body, last.position, deepest);
     if (!stop) return false;
     const float climbed = std::min(rise, kClimbPerMetre * length2d(step));
@@ -1934,6 +1952,11 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   const bool straight_down = length2d(last.velocity) == 0.0f && length2d(last.velocity_now) == 0.0f;
   const float held_speed = length2d(length2d(next.velocity), arc_vz);
   const bool capped = straight_down ? beyond_step_cap(held_speed, radius) : past_step_cap(held_speed, radius);
+  // Unturned (its claims show nothing met), only from where its fall
+  // reached the cap's speed (highest_capped_hold): a ball that landed,
+  // slid 7.6 m down a slope and left it, its claims showing none of it,
+  // may be anywhere below the last claim.
+  const float capped_top = highest_capped_hold(last, length2d(next.velocity), step_cap_speed(radius, straight_down));
   // Or another character beside it holds it where it is now, no higher
   // than it was: retail refuses its moves there as it falls on.
   const bool held_by_another =
@@ -1976,8 +1999,18 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // Off walkable ground, without a jump, a bounce lifts it, not its motion.
   const std::optional<float> lift = unpowered_lift(last, motion, next, dt, rise, met);
   const float lifted = lift ? std::min(rise, *lift) : rise;
-  // Retail steps up onto what it walks into.
-  const float step_up = met ? step_up_reach(settings_.body) : 0.0f;
+  // Retail steps up onto what it walks into; falling in the air at the
+  // last claim, only once it has landed on walkable ground its fall
+  // reaches (a body falling at 16 m/s past a steep face was claimed 2.9 m
+  // above the last claim, a step up above it).
+  const bool falling_in_air =
+      !last.supported && arc_speed(last, last.t) < 0.0f && last.velocity_now.z < 0.0f && !motion.jumped;
+  const float step_up_top = [&] {
+    if (!met) return from_z;
+    if (!falling_in_air) return from_z + step_up_reach(settings_.body);
+    const auto stop = fall_stops_at(world, settings_.body, last.position, deepest);
+    return stop && stop->landed ? std::max(from_z, stop->z + step_up_reach(settings_.body)) : from_z;
+  }();
   // Up onto something through the air: no higher than a jump or its motion
   // turned upwards lifts it, and a step up.
   if (reach.through_air && falls && to.frame.origin.z > last.position.frame.origin.z) {
@@ -2078,8 +2111,10 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // (a move past the sub-step cap, the edge of the loaded world) or holding
   // still; one without gravity floats.
   if (!next.supported && !stayed && falls) {
-    float ceiling = fresh    ? last.position.frame.origin.z + step_up + lifted
-                    : held   ? std::max(arc_now, last.position.frame.origin.z)
+    float ceiling = fresh    ? step_up_top + lifted
+                    : held   ? std::max(arc_now, held_by_another || turned
+                                                         ? last.position.frame.origin.z
+                                                         : std::min(last.position.frame.origin.z, capped_top))
                     : let_go ? std::max(bounced_ceiling, last.position.frame.origin.z)
                              : bounced_ceiling;
     ceiling = std::min(ceiling, arc_top(next.anchor_z, next.anchor_speed)) +

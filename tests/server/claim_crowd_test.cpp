@@ -331,6 +331,45 @@ TEST_F(Drop, AFallStoppedWhereABystanderMayHaveRoamedIsHeldThere) {
   }
 }
 
+TEST_F(Drop, AFallIsHeldOnlyAsHighAsABystanderMayHaveRisen) {
+  // Dropped from rest 8 m up and claimed 1 m lower 0.8 s later (its arc
+  // has it 3.1 m lower), the creature standing under it where the server
+  // last had it 0.5 s before, 5.2 m below the faller's spheres. Falling at
+  // 12 m/s it roamed 6 m, but upwards only as a bounce sends it (1.2 m/s,
+  // 0.6 m): it never came near enough to hold the fall. Running across at
+  // 12 m/s, a slope may have turned all of it upwards: held. Given only
+  // how far it roamed, it may have risen all of that: held.
+  const MovementChecker c = checker(1);
+  const Position from = *world_->resolve_global(test::kBlockOrigin + Vec3(60.0f, 60.3f, 8.0f));
+  const Position stopped = shifted(from, {0.0f, 0.0f, -1.0f});
+  struct Roam {
+    Vec3 velocity;
+    float rose;
+    bool held;
+  };
+  for (const Roam roam : {Roam{{0.0f, 0.0f, -12.0f}, 0.6f, false}, Roam{{12.0f, 0.0f, 0.0f}, 6.0f, true}}) {
+    AcceptedMovement rock_last = checker(0).start(*rock_at_, 0.3);
+    rock_last.velocity_now = roam.velocity;
+    const CrowdBystander bystander = bystander_since(*rock_body_, rock_last, 0.8);
+    EXPECT_FLOAT_EQ(bystander.roamed, 6.0f);
+    EXPECT_FLOAT_EQ(bystander.rose, roam.rose);
+    ClaimCrowd crowd(*world_);
+    const CrowdClaim claim{&c, c.start(from, 0.0), {0.8, stopped, {}}};
+    std::vector<ClaimCheck> out(1);
+    check_claims(crowd, {&claim, 1}, {&bystander, 1}, out);
+    if (roam.held)
+      EXPECT_TRUE(out[0].accepted()) << roam.velocity.z << ": " << out[0].reason;
+    else
+      EXPECT_EQ(out[0].verdict, ClaimVerdict::Flying) << roam.velocity.z << ": " << out[0].reason;
+  }
+  ClaimCrowd crowd(*world_);
+  const CrowdBystander roamed{rock_body_, *rock_at_, false, 6.0f};
+  const CrowdClaim claim{&c, c.start(from, 0.0), {0.8, stopped, {}}};
+  std::vector<ClaimCheck> out(1);
+  check_claims(crowd, {&claim, 1}, {&roamed, 1}, out);
+  EXPECT_TRUE(out[0].accepted()) << out[0].reason;
+}
+
 TEST_F(Drop, AFallIsHeldOnlyByOneThatMayHaveBeenBelowIt) {
   // As above (dropped from rest 3 m up, claimed 1 m lower 0.8 s later), the
   // creature beside the fall but higher: its origin 5 m up, its lower

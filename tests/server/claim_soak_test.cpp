@@ -1487,6 +1487,62 @@ TEST(ClaimSoak, BodiesAnotherStoppedInTheAirHangOnWhereItStoppedThem) {
   expect_every_case_right({16478577191827363655ull, 3185515156550141257ull});
 }
 
+// Cheats once accepted (seed 15 tiny0, seed 99 tiny2; every claim of each
+// case is accepted and every cheat rejected): 6 m up from balls falling
+// straight down at 27 to 29 m/s, 1.4 m and 0.3 m below the last claim. The
+// sub-step cap may hold a ball anywhere between the last claim and its
+// arc, but only from where its fall first reaches the cap's speed. Not a
+// ball turned on its way (seed 31337 tiny5): falling at 27 m/s, it landed
+// on a slope, slid 7.6 m down it and left it, 11 m above its arc.
+TEST(ClaimSoak, TheSubStepCapHoldsABallOnlyOnceItFallsFastEnough) {
+  for (const std::uint64_t c : {11354106013860990715ull, 10725525039402623496ull})
+    EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
+  expect_every_case_right({703908820444633091ull});
+}
+
+// A cheat once accepted (seed 12, for random4 and tiny5 of one case; every
+// claim is accepted and every cheat rejected): 6 m up, 7 m above the last
+// claim 0.25 s before, lying in a large body beside them. Reached through
+// that body (in the world without characters), the path was taken for one
+// along the ground, which only the controls' climb bounds; it ends in the
+// air there, so a jump or a step is all that lifts it.
+TEST(ClaimSoak, AClaimReachedThroughAnotherIntoTheAirRisesNoHigherThanAJump) {
+  EXPECT_GT(expect_every_verdict_right(8986385828083608536ull).cheats, 0);
+}
+
+// A cheat once accepted (seed 9 tiny2; every claim of the case is
+// accepted and every cheat rejected): 6 m straight up from a ball at rest
+// on a level floor, its claims showing it rise at 0.13 m/s. Its energy
+// allowed 32 m/s, which the sub-step cap may hide, and a replay at all of
+// it the way its claims went sent it up; on walkable ground it leaves the
+// ground no faster than its highest jump. And (seed 9 tiny0) a ball the
+// cap held as it jumped at 11 m/s, its claims rising at 0.45 m/s, is
+// still replayed rising as fast as its jump.
+TEST(ClaimSoak, ABallAtRestOnAFloorIsNotReplayedUpAtItsEnergysSpeed) {
+  EXPECT_GT(expect_every_verdict_right(8155860908153915336ull).cheats, 0);
+  expect_every_case_right({7539431250124635664ull});
+}
+
+// Cheats once accepted (seed 6 random0, seed 12 random1; every claim of
+// each case is accepted and every cheat rejected): 6 m up from bodies
+// falling straight down at 27 and 29 m/s, 1.0 and 0.6 m below the last
+// claim, held there by a bystander falling 7 m and 9 m below them, which
+// might have roamed 10 m any way, up too.
+TEST(ClaimSoak, ABystanderFallingBelowABodyHoldsNoFallAboveIt) {
+  for (const std::uint64_t c : {12044655901091031288ull, 13683941782607983297ull})
+    EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
+}
+
+// A cheat once accepted (seed 9 random3; every claim of the case is
+// accepted and every cheat rejected): 6 m up from a body falling at 16 m/s
+// past a steep face, 2.9 m above the last claim. Its path met the face,
+// and a step up (2.9 m for its size) was allowed above the last claim; in
+// the air it steps up only once it has landed on walkable ground its fall
+// reaches, and from there.
+TEST(ClaimSoak, ABodyFallingInTheAirStepsUpOnlyFromWhereItLands) {
+  EXPECT_GT(expect_every_verdict_right(16174209652113221714ull).cheats, 0);
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());

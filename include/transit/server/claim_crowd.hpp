@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
@@ -43,11 +44,15 @@ struct CrowdBystander {
   /// still in the air within that and a metre of it may have been held
   /// there by it, which has since moved on. Finite and not negative.
   float roamed = 0.0f;
+  /// Metres of `roamed` it may have gone upwards (its upward speed, its
+  /// speed across that a slope may turn upwards, and a bounce off what it
+  /// fell onto, times the time since); infinity: any of it. Not negative.
+  float rose = std::numeric_limits<float>::infinity();
 };
 
 /// A character the server last accepted as `last` (of body `body`), as a
 /// bystander at time `now`: where it was accepted, having roamed since at
-/// the speed it had then.
+/// the speed it had then, upwards only as that speed may lift it.
 CrowdBystander bystander_since(const ac::AcBody& body, const AcceptedMovement& last, double now);
 
 /// The world a batch's characters meet each other in: a copy of the
@@ -75,8 +80,10 @@ class ClaimCrowd {
     // Where it was at its last claim, for a claim's character this batch put
     // at its claim: it went the way between.
     std::optional<Position> from = std::nullopt;
-    // Metres it may have gone from `position` since (a bystander's roamed).
+    // Metres it may have gone from `position` since (a bystander's roamed),
+    // and upwards (its rose).
     float roamed = 0.0f;
+    float rose = std::numeric_limits<float>::infinity();
   };
   // Puts the members in the world, the i-th as object slots_[i], each re-registered
   // in member order whatever the batches before did.
