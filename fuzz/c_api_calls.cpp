@@ -172,7 +172,9 @@ void claim_calls(ByteReader& in, Session& s) {
       std::vector<tr_MotionChange> changes;
       tr_CrowdClaim claim{pick(in, s.checkers), pick(in, s.claim_states), any_claim(in, changes)};
       tr_CrowdBystander bystander{pick(in, s.checkers), any_position(in), in.next<std::uint8_t>() % 2 == 0,
-                                  any_float(in)};
+                                  any_float(in), any_float(in)};
+      if (in.next<std::uint8_t>() % 2 == 0)
+        tr_ClaimState_Bystander(pick(in, s.claim_states), pick(in, s.checkers), in.next<std::int8_t>() * 0.1, &bystander);
       tr_ClaimResult r;
       tr_ClaimCrowd_Check(crowd, &claim, in.next<std::uint8_t>() % 2, &bystander, in.next<std::int8_t>() % 2, 1, &r);
       tr_DestroyClaimCrowd(crowd);

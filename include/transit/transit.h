@@ -778,13 +778,26 @@ typedef struct tr_CrowdClaim {
  * claim of the batch (then no claim passes through it), and the metres it
  * may have gone since the server had it there (`roamed`: its speed then
  * times the time since, say; 0 if unknown or still; finite, not negative):
- * a claim in the air within that and 1 m of it may have been held there. */
+ * a claim in the air within that and 1 m of it may have been held there.
+ * `rose`: the metres of `roamed` it may have gone upwards (its upward
+ * speed, its speed across that a slope may turn upwards, and a tenth of
+ * its fall, a bounce's, times the time since); negative or infinite: any
+ * of it; 0 (a zeroed struct's): none. tr_ClaimState_Bystander fills all
+ * of it from a character's claim state. */
 typedef struct tr_CrowdBystander {
   tr_CheckerId shape;
   tr_Position position;
   bool still;
   float roamed;
+  float rose;
 } tr_CrowdBystander;
+
+/* The character of `state` (shaped as `shape`'s) as a bystander at server
+ * time `now` (not before the state's time): where the state has it, not
+ * still, having roamed since at the speed it had then (`roamed`), upwards
+ * only as that speed may lift it (`rose`): C++ bystander_since. */
+TR_API tr_Status tr_ClaimState_Bystander(tr_ClaimStateId state, tr_CheckerId shape, double now,
+                                         tr_CrowdBystander* out);
 
 /* A copy of `world` (as it is now) that crowd batches put their characters
  * in; every claim's checker must be of `world`. */

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <iterator>
+#include <limits>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -288,6 +289,26 @@ tr_Status tr_ClaimState_Get(tr_ClaimStateId state, tr_AcceptedMovement* out) {
   });
 }
 
+tr_Status tr_ClaimState_Bystander(tr_ClaimStateId state, tr_CheckerId shape, double now, tr_CrowdBystander* out) {
+  return call_guard([&] {
+    tr_CrowdBystander& result = required(out, "out");
+    const AcceptedMovement& m = state_of(state).movement;
+    if (!same_world(shape.world, state.world))
+      refuse(tr_errorInvalidArgument, "shape: a checker of another world than the state's");
+    const MovementChecker& checker = checker_of(shape, nullptr, "shape");
+    if (!std::isfinite(now) || now < m.t)
+      refuse(tr_errorInvalidArgument,
+             fmt::format("now: {} s; give a finite time no earlier than the state's, {} s", now, m.t));
+    const CrowdBystander b = bystander_since(checker.settings().body, m, now);
+    std::memset(&result, 0, sizeof result);
+    result.shape = shape;
+    result.position = to_c(b.position);
+    result.still = b.still;
+    result.roamed = b.roamed;
+    result.rose = b.rose;
+  });
+}
+
 tr_Status tr_ClaimState_GetReason(tr_ClaimStateId state, char* buffer, int32_t capacity, int32_t* length) {
   return call_guard([&] {
     const std::string& reason = state_of(state).reason;
@@ -388,9 +409,14 @@ tr_Status tr_ClaimCrowd_Check(tr_ClaimCrowdId crowd, const tr_CrowdClaim* claims
       if (!std::isfinite(bystanders[i].roamed) || bystanders[i].roamed < 0.0f)
         refuse(tr_errorInvalidArgument,
                fmt::format("{}.roamed: {} m; give a finite distance, 0 or more", what, bystanders[i].roamed));
+      const float rose = bystanders[i].rose;
+      if (std::isnan(rose))
+        refuse(tr_errorInvalidArgument,
+               fmt::format("{}.rose: NaN; give metres, 0 or more (negative: any of roamed)", what));
       others.push_back({&shape.settings().body,
                         resolve(world.world, bystanders[i].position, (what + ".position").c_str()),
-                        bystanders[i].still, bystanders[i].roamed});
+                        bystanders[i].still, bystanders[i].roamed,
+                        rose < 0.0f ? std::numeric_limits<float>::infinity() : rose});
     }
     std::vector<ClaimCheck> out(static_cast<std::size_t>(count));
     check_claims(c, batch, others, out, pool_for(world, threads));

@@ -288,6 +288,31 @@ static void test_crowd(tr_WorldId world, tr_CheckerId player) {
     CHECK(r.verdict == (k == 0 ? tr_claimAccepted : tr_claimFlying));
     CHECK_OK(tr_DestroyClaimState(claim.state));
   }
+  /* Dropped from 8 m above the creature and claimed 1 m lower 0.8 s later
+   * (its arc has it 3.1 m lower). The creature, last had falling at 12 m/s
+   * 0.5 s before, roamed 6 m but rose only a bounce's 0.6 m: never near
+   * enough to hold the fall (5.2 m between them). Given any of its roam
+   * upwards, it may have been. */
+  const tr_Vec3 falling = {0.0f, 0.0f, -12.0f};
+  tr_ClaimStateId rock_state;
+  CHECK_OK(tr_CreateClaimState(rock, pad(60, 60, 20), 0.3, falling, NULL, &rock_state));
+  CHECK_OK(tr_ClaimState_Bystander(rock_state, rock, 0.8, &bystander));
+  CHECK(!bystander.still && fabsf(bystander.roamed - 6.0f) < 1e-5f && fabsf(bystander.rose - 0.6f) < 1e-5f);
+  claim.claim.position = pad(60, 60.3f, 27);
+  for (int k = 0; k < 2; ++k) {
+    if (k == 1) bystander.rose = -1.0f;
+    claim.state = start(player, pad(60, 60.3f, 28));
+    CHECK_OK(tr_ClaimCrowd_Check(crowd, &claim, 1, &bystander, 1, 1, &r));
+    CHECK(r.verdict == (k == 0 ? tr_claimFlying : tr_claimAccepted));
+    CHECK_OK(tr_DestroyClaimState(claim.state));
+  }
+  CHECK(tr_ClaimState_Bystander(rock_state, rock, 0.2, &bystander) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "now: 0.2 s") != NULL);
+  CHECK_OK(tr_DestroyClaimState(rock_state));
+  bystander.rose = NAN;
+  CHECK(tr_ClaimCrowd_Check(crowd, &claim, 0, &bystander, 1, 1, &r) == tr_errorInvalidArgument);
+  CHECK(strstr(tr_GetLastError(), "bystanders[0].rose: NaN") != NULL);
+  bystander.rose = 0.0f;
   bystander.roamed = -1.0f;
   CHECK(tr_ClaimCrowd_Check(crowd, &claim, 0, &bystander, 1, 1, &r) == tr_errorInvalidArgument);
   CHECK(strstr(tr_GetLastError(), "bystanders[0].roamed: -1 m") != NULL);

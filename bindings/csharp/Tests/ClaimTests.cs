@@ -165,6 +165,33 @@ static partial class Tests
         }
     }
 
+    // Dropped from 8 m above the creature and claimed 1 m lower 0.8 s later: the creature, last
+    // had falling at 12 m/s 0.5 s before, roamed 6 m but rose only a bounce's 0.6 m, never near
+    // enough to hold the fall; given any of its roam upwards (the default), it may have been.
+    static void FallHeldOnlyAsHighAsACreatureMayHaveRisen()
+    {
+        using (var world = World.Demo())
+        using (var crowd = new ClaimCrowd(world))
+        {
+            var player = new MovementChecker(world);
+            var rock = CreatureChecker(world);
+            var rockState = rock.Start(Pad(60, 60, 20), 0.3, new Vec3(0f, 0f, -12f));
+            var since = Bystander.Since(rockState, rock, 0.8);
+            Check(Math.Abs(since.Roamed - 6f) < 1e-5f && Math.Abs(since.Rose - 0.6f) < 1e-5f,
+                  "roamed " + since.Roamed + ", rose " + since.Rose);
+            var stopped = new Claim(0.8, Pad(60, 60.3f, 27));
+            foreach (var b in new[] { since, new Bystander(rock, since.Position, false, 6f) })
+            {
+                var r = crowd.Check(new[] { new CrowdClaim(player, player.Start(Pad(60, 60.3f, 28), 0.0), stopped) },
+                                    new[] { b })[0];
+                var want = float.IsInfinity(b.Rose) ? ClaimVerdict.Accepted : ClaimVerdict.Flying;
+                Check(r.Verdict == want, "rose " + b.Rose + ": " + r.Verdict + " " + r.Reason);
+            }
+            Expect<TransitException>(() => Bystander.Since(rockState, rock, 0.2), "now: 0.2 s");
+            rockState.Dispose();
+        }
+    }
+
     static void StillCreatureStopsAFall()
     {
         using (var world = World.Demo())

@@ -517,6 +517,7 @@ static partial class Tests
             new KeyValuePair<string, Action>("BadClaimCallsThrow", BadClaimCallsThrow),
             new KeyValuePair<string, Action>("StillCreatureStopsAFall", StillCreatureStopsAFall),
             new KeyValuePair<string, Action>("FallHeldWhereACreatureMayHaveRoamed", FallHeldWhereACreatureMayHaveRoamed),
+            new KeyValuePair<string, Action>("FallHeldOnlyAsHighAsACreatureMayHaveRisen", FallHeldOnlyAsHighAsACreatureMayHaveRisen),
         };
         int passed = 0, failed = 0;
         foreach (var t in tests)

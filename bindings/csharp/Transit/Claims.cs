@@ -248,16 +248,30 @@ namespace Transit
     /// Shape's characters, where the server has it, whether it stood there unmoving since
     /// every claim's last accepted time (then no claim passes through it), and the metres it
     /// may have gone since the server had it there (Roamed: its speed then times the time
-    /// since, say): a claim in the air within that and 1 m of it may have been held there.</summary>
+    /// since, say): a claim in the air within that and 1 m of it may have been held there.
+    /// Rose: the metres of Roamed it may have gone upwards (infinity: any of it). Since makes
+    /// one from a character's claim state.</summary>
     public struct Bystander
     {
         public MovementChecker Shape;
         public Position Position;
         public bool Still;
         public float Roamed;
-        public Bystander(MovementChecker shape, Position position, bool still = false, float roamed = 0f)
+        public float Rose;
+        public Bystander(MovementChecker shape, Position position, bool still = false, float roamed = 0f,
+                         float rose = float.PositiveInfinity)
         {
-            Shape = shape; Position = position; Still = still; Roamed = roamed;
+            Shape = shape; Position = position; Still = still; Roamed = roamed; Rose = rose;
+        }
+
+        /// <summary>The character of `state` (shaped as `shape`'s) at server time `now`: where the
+        /// state has it, having roamed since at the speed it had then, upwards only as that speed
+        /// may lift it.</summary>
+        public static Bystander Since(ClaimState state, MovementChecker shape, double now)
+        {
+            NativeCrowdBystander b;
+            Native.Check(Native.ClaimStateBystander(state.Id, shape.Id, now, out b));
+            return new Bystander(shape, b.Position, b.Still != 0, b.Roamed, b.Rose);
         }
     }
 
@@ -282,7 +296,7 @@ namespace Transit
                 for (int i = 0; i < n; ++i)
                     native[i] = new NativeCrowdClaim { Checker = claims[i].Checker.Id, State = claims[i].State.Id, Claim = claims[i].Claim.ToNative(pins) };
                 for (int i = 0; i < m; ++i)
-                    others[i] = new NativeCrowdBystander { Shape = bystanders[i].Shape.Id, Position = bystanders[i].Position, Still = (byte)(bystanders[i].Still ? 1 : 0), Roamed = bystanders[i].Roamed };
+                    others[i] = new NativeCrowdBystander { Shape = bystanders[i].Shape.Id, Position = bystanders[i].Position, Still = (byte)(bystanders[i].Still ? 1 : 0), Roamed = bystanders[i].Roamed, Rose = bystanders[i].Rose };
                 Native.Check(Native.CheckCrowd(id, native, n, others, m, threads, results));
             }
             finally { foreach (var p in pins) p.Free(); }

@@ -77,7 +77,7 @@ namespace Transit
     internal struct NativeCrowdClaim { public CheckerId Checker; public ClaimStateId State; public NativeClaim Claim; }
 
     [StructLayout(LayoutKind.Sequential)]
-    internal struct NativeCrowdBystander { public CheckerId Shape; public Position Position; public byte Still; public float Roamed; }
+    internal struct NativeCrowdBystander { public CheckerId Shape; public Position Position; public byte Still; public float Roamed; public float Rose; }
 
     internal static class Native
     {
@@ -186,6 +186,7 @@ namespace Transit
         [DllImport(Lib, EntryPoint = "tr_Checker_CheckBatch")] internal static extern Status CheckClaims(CheckerId checker, ClaimStateId[] states, NativeClaim[] claims, int count, int threads, [Out] NativeClaimResult[] results);
         [DllImport(Lib, EntryPoint = "tr_CreateClaimCrowd")] internal static extern Status CreateClaimCrowd(WorldId world, out ClaimCrowdId id);
         [DllImport(Lib, EntryPoint = "tr_DestroyClaimCrowd")] internal static extern Status DestroyClaimCrowd(ClaimCrowdId id);
+        [DllImport(Lib, EntryPoint = "tr_ClaimState_Bystander")] internal static extern Status ClaimStateBystander(ClaimStateId state, CheckerId shape, double now, out NativeCrowdBystander bystander);
         [DllImport(Lib, EntryPoint = "tr_ClaimCrowd_Check")] internal static extern Status CheckCrowd(ClaimCrowdId crowd, NativeCrowdClaim[] claims, int count, NativeCrowdBystander[] bystanders, int bystanderCount, int threads, [Out] NativeClaimResult[] results);
 
         /// <summary>Throws the native error when a call did not succeed.</summary>

@@ -161,6 +161,24 @@ def test_a_fall_stopped_where_a_creature_may_have_roamed_is_held(world):
                         [Bystander(rock, pad(63, 60, 20), roamed=-1.0)])
 
 
+def test_a_fall_is_held_only_as_high_as_a_creature_may_have_risen(world):
+    # Dropped from 8 m above the creature and claimed 1 m lower 0.8 s later:
+    # the creature, last had falling at 12 m/s 0.5 s before, roamed 6 m but
+    # rose only a bounce's 0.6 m, never near enough to hold the fall; given
+    # any of its roam upwards (the default), it may have been.
+    player = MovementChecker(world)
+    rock = creature_checker(world)
+    with ClaimCrowd(world) as crowd:
+        bystander = Bystander.since(rock.start(pad(60, 60, 20), 0.3, (0.0, 0.0, -12.0)), rock, 0.8)
+        assert bystander.roamed == pytest.approx(6.0) and bystander.rose == pytest.approx(0.6)
+        stopped = Claim(0.8, pad(60, 60.3, 27))
+        verdicts = [crowd.check([(player, player.start(pad(60, 60.3, 28), 0.0), stopped)], [b])[0].verdict
+                    for b in (bystander, Bystander(rock, bystander.position, roamed=6.0))]
+        assert verdicts == [ClaimVerdict.FLYING, ClaimVerdict.ACCEPTED]
+        with pytest.raises(transit.InvalidArgument, match=r"now: 0\.2 s"):
+            Bystander.since(rock.start(pad(60, 60, 20), 0.3), rock, 0.2)
+
+
 def run_then_claim(world, definition, step, last):
     """Four run claims 0.5 s apart, each `step` metres north of the one before
     on a flat landblock (each must be accepted), then one `last` metres on:

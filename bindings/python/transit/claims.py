@@ -4,6 +4,7 @@ character (what the server last accepted), each claim accepted or rejected
 with its reason and the position to force."""
 
 import enum
+import math
 from dataclasses import dataclass, field
 
 from ._native import check, ffi, lib
@@ -226,12 +227,24 @@ class Bystander:
     time (then no claim passes through it), and the metres it may have gone
     since the server had it there (`roamed`: its speed then times the time
     since, say): a claim in the air within that and 1 m of it may have been
-    held there."""
+    held there. `rose`: the metres of `roamed` it may have gone upwards
+    (math.inf: any of it); `Bystander.since` makes one from a character's
+    claim state."""
 
     shape: MovementChecker
     position: Position
     still: bool = False
     roamed: float = 0.0
+    rose: float = math.inf
+
+    @classmethod
+    def since(cls, state, shape, now):
+        """The character of `state` (a ClaimState, shaped as `shape`'s) at
+        server time `now`: where the state has it, having roamed since at the
+        speed it had then, upwards only as that speed may lift it."""
+        out = ffi.new("tr_CrowdBystander*")
+        check(lib.tr_ClaimState_Bystander(state._native, shape._native, now, out))
+        return cls(shape, Position.from_c(out.position), bool(out.still), out.roamed, out.rose)
 
 
 class ClaimCrowd(_Owner):
@@ -257,7 +270,7 @@ class ClaimCrowd(_Owner):
         others = ffi.new("tr_CrowdBystander[]", max(1, len(bystanders)))
         for b, bystander in zip(others, bystanders):
             b.shape, b.position, b.still = bystander.shape._native, bystander.position.to_c()[0], bystander.still
-            b.roamed = bystander.roamed
+            b.roamed, b.rose = bystander.roamed, bystander.rose
         out = ffi.new("tr_ClaimResult[]", max(1, len(claims)))
         check(lib.tr_ClaimCrowd_Check(self._native, native, len(claims), others, len(bystanders), threads, out))
         return [_result(out[i], state) for i, (_, state, _) in enumerate(claims)]
