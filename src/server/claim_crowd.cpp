@@ -178,9 +178,10 @@ bool ClaimCrowd::someone_within(const ac::AcBody& body, std::optional<std::size_
         const Vec3 a = at.frame.orientation * (mine.center * body.scale);
         const Vec3 b = off + o.position.frame.orientation * (theirs.center * o.scale);
         if (holding && std::min(b.z, b.z - way.z) - reach >= std::max(a.z, a.z + path.z)) continue;
-        // Roaming, it rose no more than its rose (a bystander falling at 40
-        // m/s roamed 10 m, and held a fall 7 m above it).
-        if (roams && std::min(a.z, a.z + path.z) - mine.radius * body.scale >
+        // Roaming, it rose no more than its rose to hold it (a bystander
+        // falling at 40 m/s roamed 10 m, and held a fall 7 m above it); what
+        // it turned on the step before, it may have fallen away from since.
+        if (holding && roams && std::min(a.z, a.z + path.z) - mine.radius * body.scale >
                          b.z + members_[k].rose + theirs.radius * o.scale + margin)
           continue;
         if (segments_apart(a, path, b - way, way) <= mine.radius * body.scale + theirs.radius * o.scale + reach)

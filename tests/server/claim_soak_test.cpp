@@ -1527,10 +1527,13 @@ TEST(ClaimSoak, ABallAtRestOnAFloorIsNotReplayedUpAtItsEnergysSpeed) {
 // each case is accepted and every cheat rejected): 6 m up from bodies
 // falling straight down at 27 and 29 m/s, 1.0 and 0.6 m below the last
 // claim, held there by a bystander falling 7 m and 9 m below them, which
-// might have roamed 10 m any way, up too.
+// might have roamed 10 m any way, up too. It may still have turned a fall
+// (seed 19 human0): a human falling at 24 m/s, held by another that then
+// fell away 10 m below it, fell on from rest beside it.
 TEST(ClaimSoak, ABystanderFallingBelowABodyHoldsNoFallAboveIt) {
   for (const std::uint64_t c : {12044655901091031288ull, 13683941782607983297ull})
     EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
+  expect_every_case_right({6272273083140608455ull});
 }
 
 // A cheat once accepted (seed 9 random3; every claim of the case is

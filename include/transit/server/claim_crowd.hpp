@@ -99,7 +99,8 @@ class ClaimCrowd {
   // stands (from `from`, where it has one, within kWayBend more), or
   // anywhere it may have roamed to; `holding`: only where its sphere's
   // centre may have been lower than one of the body's, which alone can
-  // stop a fall (the normal between them must point up).
+  // stop a fall (the normal between them must point up), and, roaming, no
+  // higher than its rose took it.
   bool someone_within(const ac::AcBody& body, std::optional<std::size_t> self, const Position& at, float margin,
                       bool on_the_way = false, const Vec3& path = Vec3(0.0f), bool holding = false) const;
   // The claim checked as `checker` would, in the world with the members in
