@@ -388,6 +388,14 @@ void expect_every_case_right(std::initializer_list<std::uint64_t> cases) {
   for (const std::uint64_t c : cases) expect_every_verdict_right(c);
 }
 
+// The same, each of `cheated` with a cheat to reject (one once accepted),
+// and the cases in `clean` besides.
+void expect_cheats_rejected(std::initializer_list<std::uint64_t> cheated,
+                            std::initializer_list<std::uint64_t> clean = {}) {
+  for (const std::uint64_t c : cheated) EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
+  expect_every_case_right(clean);
+}
+
 // Soak cases whose every claim is now accepted, each once falsely rejected
 // (seed 20261125's 1,000,000 claims): the claims' average taken for the
 // velocity of a runner that jumped mid-claim (human4), a bounce off a slope
@@ -1495,9 +1503,7 @@ TEST(ClaimSoak, BodiesAnotherStoppedInTheAirHangOnWhereItStoppedThem) {
 // ball turned on its way (seed 31337 tiny5): falling at 27 m/s, it landed
 // on a slope, slid 7.6 m down it and left it, 11 m above its arc.
 TEST(ClaimSoak, TheSubStepCapHoldsABallOnlyOnceItFallsFastEnough) {
-  for (const std::uint64_t c : {11354106013860990715ull, 10725525039402623496ull})
-    EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
-  expect_every_case_right({703908820444633091ull});
+  expect_cheats_rejected({11354106013860990715ull, 10725525039402623496ull}, {703908820444633091ull});
 }
 
 // A cheat once accepted (seed 12, for random4 and tiny5 of one case; every
@@ -1507,7 +1513,7 @@ TEST(ClaimSoak, TheSubStepCapHoldsABallOnlyOnceItFallsFastEnough) {
 // along the ground, which only the controls' climb bounds; it ends in the
 // air there, so a jump or a step is all that lifts it.
 TEST(ClaimSoak, AClaimReachedThroughAnotherIntoTheAirRisesNoHigherThanAJump) {
-  EXPECT_GT(expect_every_verdict_right(8986385828083608536ull).cheats, 0);
+  expect_cheats_rejected({8986385828083608536ull});
 }
 
 // A cheat once accepted (seed 9 tiny2; every claim of the case is
@@ -1519,8 +1525,7 @@ TEST(ClaimSoak, AClaimReachedThroughAnotherIntoTheAirRisesNoHigherThanAJump) {
 // cap held as it jumped at 11 m/s, its claims rising at 0.45 m/s, is
 // still replayed rising as fast as its jump.
 TEST(ClaimSoak, ABallAtRestOnAFloorIsNotReplayedUpAtItsEnergysSpeed) {
-  EXPECT_GT(expect_every_verdict_right(8155860908153915336ull).cheats, 0);
-  expect_every_case_right({7539431250124635664ull});
+  expect_cheats_rejected({8155860908153915336ull}, {7539431250124635664ull});
 }
 
 // Cheats once accepted (seed 6 random0, seed 12 random1; every claim of
@@ -1531,9 +1536,7 @@ TEST(ClaimSoak, ABallAtRestOnAFloorIsNotReplayedUpAtItsEnergysSpeed) {
 // (seed 19 human0): a human falling at 24 m/s, held by another that then
 // fell away 10 m below it, fell on from rest beside it.
 TEST(ClaimSoak, ABystanderFallingBelowABodyHoldsNoFallAboveIt) {
-  for (const std::uint64_t c : {12044655901091031288ull, 13683941782607983297ull})
-    EXPECT_GT(expect_every_verdict_right(c).cheats, 0) << c;
-  expect_every_case_right({6272273083140608455ull});
+  expect_cheats_rejected({12044655901091031288ull, 13683941782607983297ull}, {6272273083140608455ull});
 }
 
 // A cheat once accepted (seed 9 random3; every claim of the case is
@@ -1543,7 +1546,7 @@ TEST(ClaimSoak, ABystanderFallingBelowABodyHoldsNoFallAboveIt) {
 // the air it steps up only once it has landed on walkable ground its fall
 // reaches, and from there.
 TEST(ClaimSoak, ABodyFallingInTheAirStepsUpOnlyFromWhereItLands) {
-  EXPECT_GT(expect_every_verdict_right(16174209652113221714ull).cheats, 0);
+  expect_cheats_rejected({16174209652113221714ull});
 }
 
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
