@@ -1956,7 +1956,9 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // reached the cap's speed (highest_capped_hold): a ball that landed,
   // slid 7.6 m down a slope and left it, its claims showing none of it,
   // may be anywhere below the last claim.
-  const float capped_top = highest_capped_hold(last, length2d(next.velocity), step_cap_speed(radius, straight_down));
+  const auto capped_top = [&] {
+    return highest_capped_hold(last, length2d(next.velocity), step_cap_speed(radius, straight_down));
+  };
   // Or another character beside it holds it where it is now, no higher
   // than it was: retail refuses its moves there as it falls on.
   const bool held_by_another =
@@ -2005,12 +2007,13 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // above the last claim, a step up above it).
   const bool falling_in_air =
       !last.supported && arc_speed(last, last.t) < 0.0f && last.velocity_now.z < 0.0f && !motion.jumped;
-  const float step_up_top = [&] {
+  // (Only a claim in the air pays for the probe, where the ceiling needs it.)
+  const auto step_up_top = [&] {
     if (!met) return from_z;
     if (!falling_in_air) return from_z + step_up_reach(settings_.body);
     const auto stop = fall_stops_at(world, settings_.body, last.position, deepest);
     return stop && stop->landed ? std::max(from_z, stop->z + step_up_reach(settings_.body)) : from_z;
-  }();
+  };
   // Up onto something through the air: no higher than a jump or its motion
   // turned upwards lifts it, and a step up.
   if (reach.through_air && falls && to.frame.origin.z > last.position.frame.origin.z) {
@@ -2111,10 +2114,10 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
   // (a move past the sub-step cap, the edge of the loaded world) or holding
   // still; one without gravity floats.
   if (!next.supported && !stayed && falls) {
-    float ceiling = fresh    ? step_up_top + lifted
+    float ceiling = fresh    ? step_up_top() + lifted
                     : held   ? std::max(arc_now, held_by_another || turned
                                                          ? last.position.frame.origin.z
-                                                         : std::min(last.position.frame.origin.z, capped_top))
+                                                         : std::min(last.position.frame.origin.z, capped_top()))
                     : let_go ? std::max(bounced_ceiling, last.position.frame.origin.z)
                              : bounced_ceiling;
     ceiling = std::min(ceiling, arc_top(next.anchor_z, next.anchor_speed)) +
