@@ -327,6 +327,7 @@ void check_claims(ClaimCrowd& crowd, std::span<const CrowdClaim> claims,
         AcceptedMovement& next = out[i].next;
         next.air_across = std::max({next.air_across, glm::length(next.velocity_now), glm::length(next.velocity)});
         next.turned = true;
+        next.turned_speed = std::numeric_limits<float>::infinity();
       }
     });
   }

@@ -968,7 +968,7 @@ std::optional<std::string> beyond_reach(const World& world, const ac::AcBody& bo
                                         const std::optional<HeldMotion>& held) {
   const float across = length2d(step);
   if (across <= options.distance_slack) return std::nullopt;
-  const bool turned = last.turned || !last.supported || !last.on_walkable;
+  const bool turned = !std::isfinite(last.turned_speed) || !last.supported || !last.on_walkable;
   // A body held where it was (past the sub-step cap) may have any speed.
   if (turned && glm::length(last.velocity) == 0.0f) return std::nullopt;
   const Vec3 way(step.x / across, step.y / across, 0.0f);
@@ -1000,7 +1000,7 @@ std::optional<std::string> beyond_reach(const World& world, const ac::AcBody& bo
       turned ? std::max(std::min(std::max(glm::length(last.velocity_now), glm::length(last.velocity)), momentum_cap),
                         std::max(motion_speed(ground, last.motion), motion_speed(leave, last.motion)) *
                             (1.0f + options.speed_margin))
-             : std::min(carried, momentum_cap);
+             : std::min(carried + last.turned_speed, momentum_cap);
   const float toward = compass_deg(way.x, way.y);
   const auto beyond = [&](float reach) -> std::optional<std::string> {
     return fmt::format("{:.2f} m in {:.3f} s toward {:.0f} degrees; its controls, momentum and a slope carry it at "
@@ -1041,6 +1041,7 @@ ClaimCheck reject(ClaimVerdict verdict, std::string reason, const AcceptedMoveme
   c.next.position = forced;
   c.next.velocity = Vec3(0.0f);
   c.next.turned = true;
+  c.next.turned_speed = kUncapped;
   return c;
 }
 
@@ -1077,6 +1078,22 @@ bool ran_off_ground(const AcceptedMovement& last, const AcceptedMovement& next) 
   const Position& to = next.position;
   return walking(last) && !next.supported &&
          (to.frame.origin.z <= last.position.frame.origin.z + kOnPlane || below_plane_extended(last, to));
+}
+
+// The speed (m/s) a step that ends at `next` along path `m` may have
+// turned any way (AcceptedMovement::turned_speed): all of it, but where it
+// met nothing but walkable ground it ran onto or landed on, which turns
+// its velocity only as one plane does (a runner that landed at 18 m/s was
+// let 10 m sideways on top of its run); there what of a landing's fall the
+// slope turns along it (a human that fell 58 m onto a slope slid on at
+// 21 m/s across).
+float turned_speed(const AcceptedMovement& last, const AcceptedMovement& next, const ac::AcMoveResult& m,
+                   bool stayed) {
+  if (stayed || !walking(next) || !m.collided_object_ids.empty()) return kUncapped;
+  if (m.collision_normal && m.collision_normal->z < kFloorZ) return kUncapped;
+  if (last.supported) return last.on_walkable ? 0.0f : kUncapped;
+  const float nz = next.contact_plane ? next.contact_plane->plane.normal.z : 1.0f;
+  return slope_sine(nz) * fall_speed_reached(last, next.position);
 }
 
 }  // namespace
@@ -1627,6 +1644,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.met_character = false;
   next.held_in_air = false;
   next.turned = false;  // the replay's own velocity
+  next.turned_speed = 0.0f;
   next.air_t = claim.t;
   next.air_z = claim.position.frame.origin.z;
   // No slower upwards than the claims show: a replay near enough may end
@@ -2070,6 +2088,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                                            reported_jump_up(settings_, last));
   next.turned = !last.supported || !last.on_walkable || stayed || m.collision_normal.has_value() ||
                 !m.collided_object_ids.empty();
+  next.turned_speed = next.turned ? turned_speed(last, next, m, stayed) : 0.0f;
   if (next.free_flight) next.velocity_now.z -= 0.5f * kG * dt;
   if (!next.supported && fresh) {
     // The arc from here: its height now, all of its speed upwards; off

@@ -1549,6 +1549,24 @@ TEST(ClaimSoak, ABodyFallingInTheAirStepsUpOnlyFromWhereItLands) {
   expect_cheats_rejected({16174209652113221714ull});
 }
 
+// Cheats once accepted (every claim of each case is accepted and every
+// cheat rejected): 10 m teleports across from runners at 18 m/s, 0.23 s
+// after they landed on a floor (seed 15 human5), on slopes after jumps
+// (seed 13 human4; seed 5 random1, falling at 5 m/s), and just after one
+// ran onto a steeper walkable slope (seed 10 random4). Each was taken as
+// turned, its whole speed lent any way on top of its run; walkable ground
+// turns it only as one plane, and a slope what of a landing's fall it
+// turns along it (seed 5 human5 fell 58 m onto one and slid on at 21 m/s
+// across, its claims' average falling at 17 m/s). The height bounds still
+// count the momentum beside the motion (seed 17 random3 and large0, seed
+// 15 large2: bodies that landed from jumps glided 4 to 5 m up the ground).
+TEST(ClaimSoak, AVelocityGoesOnTheWayItWentOverWalkableGround) {
+  expect_cheats_rejected({193051085431050296ull, 1255571344353778989ull, 192739359733511082ull,
+                          5064734827692971339ull},
+                         {15119948703363038806ull, 6250382162753450262ull, 4868680961077561944ull,
+                          8098458005687633795ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());

@@ -172,6 +172,40 @@ TEST(TurnedFall, ItsSpeedGoesAcrossOnlyOnceItsArcMayHaveMetSomething) {
   EXPECT_EQ(far.verdict, ClaimVerdict::TooFast) << far.reason;
 }
 
+// A body that flew free and landed on flat ground met nothing on the way
+// that could turn its velocity: it carries it on the way it flew, and what
+// it keeps of it goes no other way (its controls, known, move it any way
+// they face). A human thrown across at 18 m/s from 1.5 m up, with no
+// controls, lands 0.55 s later; 0.3 s after the claim that shows it landed
+// a claim 3 m behind where it landed is too fast. Before, a landing counted
+// as a turn and all of its 18 m/s went any way (a soak's runner landing at
+// 18 m/s was let 10 m sideways in 0.23 s).
+TEST(LandedFlight, ItsVelocityGoesOnTheWayItFlew) {
+  const SceneDesc scene = flat_with_human({96.0f, 96.0f, 1.5f});
+  const World world = World::from_scene(scene);
+  const MovementChecker checker(world, CharacterSettings::from_desc(scene.characters[0]));
+  Simulation sim(World::from_scene(scene), scene);
+  sim.character(0).body.velocity = Vec3(18.0f, 0.0f, 0.0f);
+  AcceptedMovement state =
+      checker.start(sim.character(0).body.position, 0.0, Vec3(18.0f, 0.0f, 0.0f), MotionChange{});
+  Position landed;
+  for (int k = 1; k <= 3; ++k) {
+    for (int f = 0; f < 6; ++f) sim.step(1.0 / 30.0);
+    landed = sim.character(0).body.position;
+    const ClaimCheck c = checker.check(state, {0.2 * k, landed, {}});
+    ASSERT_TRUE(c.accepted()) << 0.2 * k << " s: " << c.reason;
+    state = c.next;
+  }
+  ASSERT_TRUE(state.supported && state.on_walkable);
+  for (int f = 0; f < 9; ++f) sim.step(1.0 / 30.0);
+  const Position ahead = sim.character(0).body.position;
+  EXPECT_TRUE(checker.check(state, {0.9, ahead, {}}).accepted());
+  const Position behind =
+      *world.resolve_global(local_to_global(landed.objcell_id, landed.frame.origin) + Vec3(-3.0f, 0.0f, 0.0f));
+  const ClaimCheck back = checker.check(state, {0.9, behind, {}});
+  EXPECT_EQ(back.verdict, ClaimVerdict::TooFast) << back.reason;
+}
+
 // A long fall whose client's frames leave remainders shorter than
 // retail's least quantum (1/30 s) to the next: frames of 0.073, 0.222,
 // 0.092 and 0.219 s, claimed every four, leave up to 0.033 s of physics

@@ -215,6 +215,12 @@ struct AcceptedMovement {
   /// accepted step started in the air or off walkable ground, met a wall or
   /// did not move, or the state was forced.
   bool turned = false;
+  /// Of a velocity `turned`, the speed (m/s) the last step may have turned
+  /// any way: all of it (infinite), but where the step met nothing but
+  /// walkable ground it ran onto or landed on, whose one plane turns the
+  /// rest only as the direction check counts; there what of a landing's
+  /// fall the slope turns along it. 0 where not `turned`.
+  float turned_speed = 0.0f;
   /// The controls held at `t`, when the claims carry their changes (the
   /// last change, its `t` when it arrived); unknown otherwise.
   std::optional<MotionChange> controls;
