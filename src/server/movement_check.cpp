@@ -1360,7 +1360,8 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
     motion.jumped = jumped_from.has_value();
   }
   bool unexplained = false;
-  ClaimCheck c = check_bounds(last, claim, motion, start, jumped_from, unexplained);
+  std::optional<float> budget;
+  ClaimCheck c = check_bounds(last, claim, motion, start, jumped_from, unexplained, budget);
   // The replay tolerance left, refilled since the last claim.
   const float leeway = std::min(options_.replay_tolerance,
                                 last.replay_leeway + options_.replay_tolerance_per_second *
@@ -1393,7 +1394,7 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
                    c.verdict == ClaimVerdict::TooFast ? ReplaySearch::Farther : ReplaySearch::Full);
   const std::optional<float> above = end ? above_energy(last, claim, motion, jumped_from, *end) : std::nullopt;
   if (end && !above) {
-    ClaimCheck replayed = accept_replayed(last, claim, motion, jumped_from, *end);
+    ClaimCheck replayed = accept_replayed(last, claim, motion, jumped_from, budget, *end);
     replayed.next.replay_leeway = leeway - end->miss;
     return replayed;
   }
@@ -1576,7 +1577,7 @@ std::optional<float> MovementChecker::ground_climbed(const AcceptedMovement& las
 // going, its arc starting again at the claim.
 ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const MovementClaim& claim,
                                             const ClaimedMotion& motion, const std::optional<float>& jumped_from,
-                                            const ReplayEnd& end) const {
+                                            const std::optional<float>& budget, const ReplayEnd& end) const {
   ClaimCheck c;
   AcceptedMovement& next = c.next;
   next = last;
@@ -1589,8 +1590,11 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   next.velocity_other.reset();
   next.physics_pending = end.pending;
   // The replay explains this step's travel, not what earlier claims had
-  // already gone beyond their budget (within its slack).
-  next.budget = std::min(0.0f, last.budget);
+  // already gone beyond their budget (within its slack); a flight on its
+  // arc within the budget leaves what it left, the lag of the client's
+  // physics the next claim may make up (a human flying at 17.6 m/s, its
+  // claims 0.56 m behind, caught up and was rejected).
+  next.budget = std::max(budget.value_or(-kUncapped), std::min(0.0f, last.budget));
   next.supported = end.contact;
   next.on_walkable = end.on_walkable;
   next.contact_plane = end.contact_plane;
@@ -1665,7 +1669,8 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
 
 ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const MovementClaim& claim,
                                          const ClaimedMotion& motion, const MotionChange* start,
-                                         const std::optional<float>& jumped_from, bool& unexplained) const {
+                                         const std::optional<float>& jumped_from, bool& unexplained,
+                                         std::optional<float>& budget_left) const {
   const World& world = *world_;
   const Position& to = claim.position;
   const float dt = static_cast<float>(claim.t - last.t);
@@ -1770,6 +1775,7 @@ ClaimCheck MovementChecker::check_bounds(const AcceptedMovement& last, const Mov
                               length2d(step) + budget + slack, speed),
                   last, last.position, claim.t);
   }
+  if (on_its_arc) budget_left = std::min(budget, slack);
 
   // With its controls known change by change: no farther toward the claim
   // than they, its momentum and a slope carry it that way (a runner does

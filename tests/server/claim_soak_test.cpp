@@ -1567,6 +1567,17 @@ TEST(ClaimSoak, AVelocityGoesOnTheWayItWentOverWalkableGround) {
                           8098458005687633795ull});
 }
 
+// Once falsely rejected (seed 15 random0; every claim of the case is
+// accepted): a human flying at 17.6 m/s whose claim lagged its physics by
+// 0.56 m (a replay explained it, which the bounds did not) and
+// whose next claim caught up, 5.90 m in 0.304 s, was too fast. The replay
+// had left the distance budget at what the claims before it had overdrawn,
+// not what its own step, within the budget, left: on its arc, up to a
+// least quantum's travel, the lag the next claim may make up.
+TEST(ClaimSoak, AReplayedFlightKeepsTheLagItsNextClaimMayMakeUp) {
+  expect_every_case_right({2260043162865542660ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
