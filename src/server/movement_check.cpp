@@ -1086,13 +1086,18 @@ bool ran_off_ground(const AcceptedMovement& last, const AcceptedMovement& next) 
 // its velocity only as one plane does (a runner that landed at 18 m/s was
 // let 10 m sideways on top of its run); there what of a landing's fall the
 // slope turns along it (a human that fell 58 m onto a slope slid on at
-// 21 m/s across).
+// 21 m/s across); held still there by the sub-step cap, what of the fall
+// it holds the slope turns, and what the step before turned (a ball held
+// rolling at 18 m/s on level ground was let 10 m sideways).
 float turned_speed(const AcceptedMovement& last, const AcceptedMovement& next, const ac::AcMoveResult& m,
                    bool stayed) {
-  if (stayed || !walking(next) || !m.collided_object_ids.empty()) return kUncapped;
+  if (!walking(next) || !m.collided_object_ids.empty()) return kUncapped;
   if (m.collision_normal && m.collision_normal->z < kFloorZ) return kUncapped;
-  if (last.supported) return last.on_walkable ? 0.0f : kUncapped;
   const float nz = next.contact_plane ? next.contact_plane->plane.normal.z : 1.0f;
+  if (stayed)
+    return walking(last) ? std::max(last.turned_speed, slope_sine(nz) * std::max(0.0f, -next.velocity_now.z))
+                         : kUncapped;
+  if (last.supported) return last.on_walkable ? 0.0f : kUncapped;
   return slope_sine(nz) * fall_speed_reached(last, next.position);
 }
 

@@ -1578,6 +1578,18 @@ TEST(ClaimSoak, AReplayedFlightKeepsTheLagItsNextClaimMayMakeUp) {
   expect_every_case_right({2260043162865542660ull});
 }
 
+// A cheat once accepted (seed 19 tiny2; every claim of the case is
+// accepted and every cheat rejected): a 10 m teleport of a ball the
+// sub-step cap held still on walkable ground as it rolled at 18 m/s. Held
+// where it was, it was taken to go any way at its speed; on walkable
+// ground the cap holds it with its velocity, which nothing turns but what
+// of its fall the slope turns along it, and what the landing before had
+// turned any way (seed 12 tiny0 landed on a slope at 15 m/s, was held,
+// and rolled off at 18 m/s where its claims showed 3.5).
+TEST(ClaimSoak, ABallHeldOnWalkableGroundGoesOnTheWayItRolled) {
+  expect_cheats_rejected({11026667401477604388ull}, {5825804203271353546ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
