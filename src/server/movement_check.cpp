@@ -1365,8 +1365,8 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
     motion.jumped = jumped_from.has_value();
   }
   bool unexplained = false;
-  std::optional<float> budget;
-  ClaimCheck c = check_bounds(last, claim, motion, start, jumped_from, unexplained, budget);
+  std::optional<float> budget_left;
+  ClaimCheck c = check_bounds(last, claim, motion, start, jumped_from, unexplained, budget_left);
   // The replay tolerance left, refilled since the last claim.
   const float leeway = std::min(options_.replay_tolerance,
                                 last.replay_leeway + options_.replay_tolerance_per_second *
@@ -1399,7 +1399,7 @@ ClaimCheck MovementChecker::check_motion(const AcceptedMovement& last, const Mov
                    c.verdict == ClaimVerdict::TooFast ? ReplaySearch::Farther : ReplaySearch::Full);
   const std::optional<float> above = end ? above_energy(last, claim, motion, jumped_from, *end) : std::nullopt;
   if (end && !above) {
-    ClaimCheck replayed = accept_replayed(last, claim, motion, jumped_from, budget, *end);
+    ClaimCheck replayed = accept_replayed(last, claim, motion, jumped_from, budget_left, *end);
     replayed.next.replay_leeway = leeway - end->miss;
     return replayed;
   }
@@ -1582,7 +1582,7 @@ std::optional<float> MovementChecker::ground_climbed(const AcceptedMovement& las
 // going, its arc starting again at the claim.
 ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const MovementClaim& claim,
                                             const ClaimedMotion& motion, const std::optional<float>& jumped_from,
-                                            const std::optional<float>& budget, const ReplayEnd& end) const {
+                                            const std::optional<float>& budget_left, const ReplayEnd& end) const {
   ClaimCheck c;
   AcceptedMovement& next = c.next;
   next = last;
@@ -1599,7 +1599,7 @@ ClaimCheck MovementChecker::accept_replayed(const AcceptedMovement& last, const 
   // arc within the budget leaves what it left, the lag of the client's
   // physics the next claim may make up (a human flying at 17.6 m/s, its
   // claims 0.56 m behind, caught up and was rejected).
-  next.budget = std::max(budget.value_or(-kUncapped), std::min(0.0f, last.budget));
+  next.budget = std::max(budget_left.value_or(-kUncapped), std::min(0.0f, last.budget));
   next.supported = end.contact;
   next.on_walkable = end.on_walkable;
   next.contact_plane = end.contact_plane;

@@ -291,12 +291,12 @@ class MovementChecker {
   ClaimCheck check_motion(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                           const MotionChange* start) const;
   // `jumped_from`: the ground a jump reported in the air left (jump_ground).
-  // `budget`: on its arc, the distance budget left after the step, once
-  // its travel is found within it (a claim rejected for another reason too),
-  // up to the lag of a least quantum it may make up.
+  // `budget_left`: on its arc, the distance budget left after the step,
+  // once its travel is found within it (a claim rejected for another reason
+  // too), up to the lag of a least quantum it may make up.
   ClaimCheck check_bounds(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
                           const MotionChange* start, const std::optional<float>& jumped_from, bool& unexplained,
-                          std::optional<float>& budget) const;
+                          std::optional<float>& budget_left) const;
   // An accepted claim's velocity (`next`): off walkable ground, and until
   // friction has taken what it had there, a replay's that comes near.
   void carry_replayed_velocity(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
@@ -319,8 +319,9 @@ class MovementChecker {
   // A replay's start on walkable ground from its own velocity (the claims'
   // average less its motion's), where that is not the velocity carried.
   std::optional<AcceptedMovement> own_velocity_start(const AcceptedMovement& last, const ClaimedMotion& motion) const;
+  // `budget_left`: check_bounds's, if it found the step's travel within it.
   ClaimCheck accept_replayed(const AcceptedMovement& last, const MovementClaim& claim, const ClaimedMotion& motion,
-                             const std::optional<float>& jumped_from, const std::optional<float>& budget,
+                             const std::optional<float>& jumped_from, const std::optional<float>& budget_left,
                              const ReplayEnd& end) const;
   // Beside another character, in the air after walkable ground: it may have
   // stepped up onto the other and run off it, leaving with its motion.
