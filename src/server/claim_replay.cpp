@@ -658,6 +658,10 @@ std::optional<ReplayEnd> replay_claim(const World& world, const CharacterSetting
   }
   // Or the other a bounce's frames may have left it.
   if (!best && every_way && last.velocity_other) best = from_alone(*last.velocity_other);
+  // Just off walkable ground, its motion's departure, which a replay that
+  // kept it on the ground did not carry.
+  if (!best && every_way && !last.supported && !last.free_flight && std::isfinite(last.air_across))
+    best = from_alone(departure_velocity(controls.states, last));
   if (!best && every_way)
     if (const std::optional<Vec3> v = struck_toward(last, claim, tolerance.struck)) best = from_alone(*v);
   // Or struck part way through the step, bounced off the other's sphere

@@ -1590,6 +1590,39 @@ TEST(ClaimSoak, ABallHeldOnWalkableGroundGoesOnTheWayItRolled) {
   expect_cheats_rejected({11026667401477604388ull}, {5825804203271353546ull});
 }
 
+// Once falsely rejected (seed 21 human1; every claim of the case is
+// accepted): a human ran off an edge at its claim's time, its motion's
+// 18 m/s departure for its velocity, landed 0.16 s later and ran on with
+// both (13.2 m in 0.53 s). The replay that explained the claim in the air
+// had kept it on the ground with its 2.4 m/s, and every replay from there
+// ended 8.7 m short; one from the departure, as a body just off walkable
+// ground that has met nothing flies, reaches the claim.
+TEST(ClaimSoak, AFlightJustOffTheGroundGoesOnWithItsMotionsDeparture) {
+  expect_every_case_right({4245412951250350397ull});
+}
+
+// A cheat once accepted (seed 20 large0; every claim of the case is
+// accepted and the cheat rejected): 6 m up from a large body falling at
+// 11 m/s onto a steep slope, which had put it 0.53 m up in a 0.03 s frame.
+// Its claims' 18.6 m/s upwards started its arc, above what its energy
+// leaves it there (15.6 m/s), and the cheat 3.6 m above the last claim
+// 0.19 s later was within that arc.
+TEST(ClaimSoak, AnArcRisesNoFasterThanItsEnergyLeavesItWhereItStarts) {
+  expect_cheats_rejected({4781169001954367224ull});
+}
+
+// Once falsely rejected (seed 21 random0; every claim of the case is
+// accepted): pressed against a wall on the ground, at rest, a body left the
+// ground with its strafe's 9.5 m/s and a slope turned it 1.7 m up, which
+// its motion turned upwards explained; its energy stayed that of the body
+// at rest on the ground, 1.7 m below it, and the claim after, 0.28 m
+// higher, was rejected: no speed at all to rise with. A claim in the air
+// higher above walkable ground than a step up lifts it left the ground
+// with its motion's velocity.
+TEST(ClaimSoak, ABodyLiftedOffTheGroundLeftItWithItsMotionsEnergy) {
+  expect_every_case_right({3895034478020524157ull});
+}
+
 TEST(ClaimSoak, LegitimateClaimsAreAcceptedAndCheatsRejected) {
   const std::uint64_t seed = reliability::soak_seed(20261125);
   const long want = std::atol(reliability::env_or("TRANSIT_CLAIM_SOAK_CLAIMS", "40000").c_str());
